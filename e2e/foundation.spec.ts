@@ -1,0 +1,46 @@
+import { expect, snap, test } from './support/fixtures';
+
+test.describe('foundation screens at 390 x 844', () => {
+  test('landing: tagline, three features, and Get Started leading to /auth', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Split bills with friends effortlessly' }),
+    ).toBeVisible();
+    await expect(page.getByText('Free bill splitting for UK users')).toBeVisible();
+    const features = page.getByRole('list', { name: 'Features' }).getByRole('listitem');
+    await expect(features).toHaveCount(3);
+    await expect(features.nth(0)).toContainText('Scan receipts with AI');
+    await expect(features.nth(1)).toContainText('Split with friends');
+    await expect(features.nth(2)).toContainText('Pay with UK banking');
+    await snap(page, 'landing');
+    const getStarted = page.getByRole('link', { name: 'Get Started' });
+    const box = await getStarted.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await getStarted.click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('unknown route: the not-found screen', async ({ page }) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await snap(page, 'not-found');
+  });
+});
+
+test.describe('splash', () => {
+  test.use({ skipSplash: false });
+
+  test('shows once per browser session, for 2 s, then fades out', async ({ page }) => {
+    await page.goto('/');
+    const splash = page.getByTestId('splash');
+    await expect(splash).toBeVisible();
+    await expect(splash).toContainText('Fairshare');
+    await snap(page, 'splash');
+    await expect(splash).toBeHidden({ timeout: 5000 });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(splash).toHaveCount(0);
+  });
+});

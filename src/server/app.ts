@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
+import { registerSpa } from './http/spa';
+import { loggerOptions } from './logger';
+import { DEFAULT_WEB_ROOT } from './paths';
+import { healthRoutes } from './modules/health/routes';
+import type { Secrets } from './secrets';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  /** Directory of the built SPA; null to serve the API only (API tests). */
+  webRoot?: string | null;
+  /** Pino options override: tests pass `false` to keep output quiet. */
+  logger?: boolean | object;
+}
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests call inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
+    trustProxy: config.publicUrl.startsWith('https://'),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  registerErrorHandler(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Receipt previews are blob: URLs; QR codes are data: URLs.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only makes sense when the app is actually served over https.
+    strictTransportSecurity: https ? undefined : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+
+  await app.register(healthRoutes(database));
+
+  const sendIndex =
+    deps.webRoot === null ? null : await registerSpa(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  registerNotFoundHandler(app, sendIndex);
+  return app;
+}

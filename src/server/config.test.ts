@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('needs no variable: every value has an embedded default', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.google).toBeUndefined();
+    expect(c.apple).toBeUndefined();
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
+  });
+
+  it('names the variable when PORT is not a number', () => {
+    const problems = problemsOf({ PORT: 'abc' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORT: /);
+    expect(problems[0]).toContain('"abc"');
+  });
+
+  it('lists every bad variable at once, and never echoes a database URL', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://u:secretpw@h/db',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+    ]);
+    expect(problems.join('\n')).not.toContain('secretpw');
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://fairshare.example/' }).publicUrl).toBe(
+      'https://fairshare.example',
+    );
+  });
+
+  it('wants OAuth client ids and secrets in pairs', () => {
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })).toEqual([
+      'GOOGLE_CLIENT_SECRET: must be set together with GOOGLE_CLIENT_ID',
+    ]);
+    expect(loadConfig({ APPLE_CLIENT_ID: 'a', APPLE_CLIENT_SECRET: 'b' }).apple).toEqual({
+      clientId: 'a',
+      clientSecret: 'b',
+    });
+  });
+
+  it('refuses a short AUTH_SECRET', () => {
+    expect(problemsOf({ AUTH_SECRET: 'short' })[0]).toMatch(/^AUTH_SECRET: must be at least 32/);
+  });
+});

@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one reader of process.env. Every variable has an embedded default, so `npm start` needs none;
+// a bad value stops the start with a message naming each variable at fault.
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const port = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+);
+
+const url = (what: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v), `must be a ${what} URL`)
+      .optional(),
+  );
+
+const postgresUrl = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .refine((v) => {
+      if (!URL.canParse(v)) return false;
+      const { protocol } = new URL(v);
+      return protocol === 'postgres:' || protocol === 'postgresql:';
+    }, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+);
+
+const optionalSecret = (min: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.string().min(min, `must be at least ${min} characters`).optional(),
+  );
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PORT: port,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: postgresUrl,
+  PUBLIC_URL: url('http(s)'),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  AUTH_SECRET: optionalSecret(32),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Where users reach the app; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  authSecret: string | undefined;
+  google: { clientId: string; clientSecret: string } | undefined;
+  apple: { clientId: string; clientSecret: string } | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function pair(
+  idName: string,
+  secretName: string,
+  id: string | undefined,
+  secret: string | undefined,
+  problems: string[],
+) {
+  if (id && secret) return { clientId: id, clientSecret: secret };
+  if (id || secret)
+    problems.push(
+      `${id ? secretName : idName}: must be set together with ${id ? idName : secretName}`,
+    );
+  return undefined;
+}
+
+/** Parses the environment once; throws ConfigError listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const raw = source[name];
+        const shown =
+          raw === undefined
+            ? ''
+            : ` (got ${JSON.stringify(name === 'DATABASE_URL' ? '<hidden>' : raw)})`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const google = pair(
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    env.GOOGLE_CLIENT_ID,
+    env.GOOGLE_CLIENT_SECRET,
+    problems,
+  );
+  const apple = pair(
+    'APPLE_CLIENT_ID',
+    'APPLE_CLIENT_SECRET',
+    env.APPLE_CLIENT_ID,
+    env.APPLE_CLIENT_SECRET,
+    problems,
+  );
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL,
+    authSecret: env.AUTH_SECRET,
+    google,
+    apple,
+  };
+}

@@ -1,0 +1,2 @@
+// The Drizzle schema, one file per aggregate. Drizzle needs every table in one object.
+export * from './auth';

@@ -1,0 +1,96 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../contracts/errors';
+import type { SendIndex } from './spa';
+
+/** A failure a service expects: a stable code, an HTTP status and a message safe for users. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'bad_request', message, fields);
+export const unauthorized = () => new AppError(401, 'unauthorized', 'Authentication required');
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function body(
+  code: string,
+  message: string,
+  requestId: string,
+  fields?: Record<string, string>,
+): ErrorBody {
+  return { error: message, message, code, requestId, ...(fields ? { fields } : {}) };
+}
+
+/** The one place that turns a thrown error into a JSON answer. Register before any route. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(body(err.code, err.message, req.id, err.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const where =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          err.validationContext ||
+          'body';
+        fields[where] ??= issue.message ?? 'is invalid';
+      }
+      const first = Object.entries(fields)[0];
+      const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request';
+      return reply.status(400).send(body('validation_failed', message, req.id, fields));
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply
+        .status(status)
+        .send(body('internal', 'Something went wrong on our side. Please try again.', req.id));
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): keep its message.
+    const code =
+      'code' in err && typeof err.code === 'string' ? err.code.toLowerCase() : 'bad_request';
+    return reply
+      .status(status)
+      .send(body(code, err.message || STATUS_TEXT[status] || 'Bad request', req.id));
+  });
+}
+
+/** Unknown /api paths get a JSON 404; other GETs get the SPA, whose router shows its own 404. */
+export function registerNotFoundHandler(app: FastifyInstance, sendIndex: SendIndex | null) {
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (!isApi && sendIndex && (req.method === 'GET' || req.method === 'HEAD')) {
+      // A client route (/history, /bill/42...): the SPA's router decides, including its own 404 screen.
+      return sendIndex(reply);
+    }
+    return reply
+      .status(404)
+      .send(body('not_found', `No route for ${req.method} ${pathname}`, req.id));
+  });
+}

@@ -1,0 +1,98 @@
+// Composition root: read config, open the database, build the app, listen, and shut down cleanly.
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import {
+  DatabaseStartError,
+  migrate,
+  openEmbedded,
+  openPostgres,
+  type Database,
+} from './db/client';
+import { DirLockedError } from './db/dir-lock';
+import { loadSecrets } from './secrets';
+
+function fail(message: string): never {
+  process.stderr.write(`\nFairshare could not start.\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+}
+
+// Milliseconds since the process started, at the end of each start-up phase.
+const phases: Record<string, number> = {};
+const lap = (name: string) => (phases[name] = Math.round(performance.now()));
+
+async function main() {
+  lap('imports');
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+    lap('database');
+  } catch (err) {
+    if (err instanceof DirLockedError || err instanceof DatabaseStartError) fail(err.message);
+    throw err;
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      process.stderr.write('Forced exit.\n');
+      process.exit(1);
+    }
+    closing = true;
+    app?.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      process.stderr.write('Shutdown took over 10 s; exiting.\n');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await migrate(database);
+    lap('migrations');
+    const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret });
+    app = await buildApp({ config, database, secrets });
+    lap('app');
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      fail(`PORT: ${config.port} is already in use. Stop the other server or set PORT.`);
+    if (code === 'EACCES')
+      fail(`PORT: not allowed to listen on ${config.port}. Choose a port above 1024.`);
+    throw err;
+  }
+  app.log.info(
+    { startupMs: Math.round(performance.now()), phases },
+    `Fairshare is ready at ${config.publicUrl} (database: ${database.kind})`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `\nFairshare could not start: ${err instanceof Error ? err.stack : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../app';
+import { loadConfig, type Config } from '../config';
+import { fromPglite, openPostgres, type Database } from '../db/client';
+import { serverUrlFor } from './test-database-url';
+
+/** A fresh, migrated database for one test file: a copy of the run's template. */
+export async function openTestDatabase(): Promise<Database> {
+  const pgTemplate = inject('postgresTemplate');
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && serverUrl) {
+    const name = `fairshare_t${randomBytes(4).toString('hex')}_${process.ppid}_${Date.now()}`;
+    const admin = await openPostgres(serverUrl, { max: 1 });
+    // Copying a template needs it free of connections; parallel workers may copy at the same time.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.db.execute(`create database "${name}" template "${pgTemplate}"`);
+        break;
+      } catch (err) {
+        if (attempt > 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const database = await openPostgres(serverUrlFor(serverUrl, name), { max: 5 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.db.execute(`drop database if exists "${name}" with (force)`);
+        await admin.close();
+      },
+    };
+  }
+  const file = inject('embeddedTemplate');
+  if (!file) throw new Error('the api project global setup did not provide a database template');
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  return fromPglite(client);
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fairshare-data-')),
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, driven with inject(); call close() in afterAll. */
+export async function createTestApp(
+  opts: Partial<AppDeps> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await openTestDatabase());
+  const config = opts.config ?? testConfig(opts.env);
+  const app = await buildApp({
+    config,
+    database,
+    secrets: { authSecret: randomBytes(32).toString('base64url') },
+    webRoot: null,
+    logger: false,
+    ...opts,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
