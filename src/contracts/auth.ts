@@ -11,3 +11,74 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: 'E-mail is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'E-mail is required')
+  .max(254, 'E-mail is too long')
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+
+/** POST /api/auth/sign-up/email (better-auth), checked by Fairshare first. */
+export const signUpBodySchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  name: z.string().trim().max(120).optional(),
+  callbackURL: z.string().max(2000).optional(),
+  rememberMe: z.boolean().optional(),
+});
+
+/** POST /api/auth/sign-in/email (better-auth), checked by Fairshare first. */
+export const signInBodySchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX),
+  callbackURL: z.string().max(2000).optional(),
+  rememberMe: z.boolean().optional(),
+});
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(60, `${label} must be at most 60 characters`);
+
+/** PATCH /api/auth/user */
+export const updateProfileBodySchema = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+/** POST /api/auth/sync-supabase-user: upserts the signed-in user's profile fields. */
+export const syncUserBodySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).nullish(),
+  firstName: optionalText(60),
+  lastName: optionalText(60),
+  profileImageUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || /^https:\/\//.test(v), 'must be an https URL')
+    .nullish(),
+  username: optionalText(60),
+});
+export type SyncUserBody = z.infer<typeof syncUserBodySchema>;
+
+export const syncUserResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+
+/** GET /api/auth/providers: which sign-in buttons to show. */
+export const authProvidersSchema = z.object({ google: z.boolean(), apple: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;

@@ -13,6 +13,12 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logger';
 import { DEFAULT_WEB_ROOT } from './paths';
+import { makeRequireUser } from './http/auth-guard';
+import { createAuth } from './modules/accounts/auth';
+import { createAuthRateLimiter, type AuthRateLimits } from './modules/accounts/rate-limit';
+import { createAccountsRepo } from './modules/accounts/repo';
+import { accountsRoutes } from './modules/accounts/routes';
+import { createAccountsService } from './modules/accounts/service';
 import { healthRoutes } from './modules/health/routes';
 import type { Secrets } from './secrets';
 
@@ -22,6 +28,8 @@ export interface AppDeps {
   secrets: Secrets;
   /** Directory of the built SPA; null to serve the API only (API tests). */
   webRoot?: string | null;
+  /** Sign-in and sign-up limits; tests pass small ones. */
+  authRateLimits?: AuthRateLimits;
   /** Pino options override: tests pass `false` to keep output quiet. */
   logger?: boolean | object;
 }
@@ -71,7 +79,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
 
+  const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
+  const requireUser = makeRequireUser(auth);
+
   await app.register(healthRoutes(database));
+  await app.register(
+    accountsRoutes({
+      auth,
+      config,
+      requireUser,
+      service: createAccountsService(createAccountsRepo(database.db)),
+      rateLimiter: createAuthRateLimiter(deps.authRateLimits),
+    }),
+  );
 
   const sendIndex =
     deps.webRoot === null ? null : await registerSpa(app, deps.webRoot ?? DEFAULT_WEB_ROOT);

@@ -62,6 +62,7 @@ export const envSchema = z.object({
   AUTH_SECRET: optionalSecret(32),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: url('http(s)'),
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
 });
@@ -78,7 +79,7 @@ export interface Config {
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   authSecret: string | undefined;
-  google: { clientId: string; clientSecret: string } | undefined;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string | undefined } | undefined;
   apple: { clientId: string; clientSecret: string } | undefined;
 }
 
@@ -122,13 +123,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const problems: string[] = [];
-  const google = pair(
+  const googlePair = pair(
     'GOOGLE_CLIENT_ID',
     'GOOGLE_CLIENT_SECRET',
     env.GOOGLE_CLIENT_ID,
     env.GOOGLE_CLIENT_SECRET,
     problems,
   );
+  const google = googlePair && { ...googlePair, discoveryUrl: env.GOOGLE_DISCOVERY_URL };
   const apple = pair(
     'APPLE_CLIENT_ID',
     'APPLE_CLIENT_SECRET',

@@ -1,0 +1,109 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import { deriveProfile, type IdentityMetadata } from '../../../domain/profile';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
+
+type LogFn = (obj: object, msg: string) => void;
+export interface AuthLogger {
+  error: LogFn;
+  warn: LogFn;
+  info: LogFn;
+  debug: LogFn;
+}
+
+/** What Fairshare's accounts need from better-auth, built once per app. */
+export function createAuth(config: Config, db: Db, secret: string, log: AuthLogger) {
+  const https = config.publicUrl.startsWith('https://');
+
+  const mapProfile = (profile: IdentityMetadata & { email?: unknown; name?: unknown }) => {
+    const p = deriveProfile(profile);
+    const full = [p.firstName, p.lastName].filter(Boolean).join(' ');
+    return {
+      name: full || (typeof profile.email === 'string' ? profile.email : 'Fairshare user'),
+      image: p.profileImageUrl ?? undefined,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      username: p.username,
+    };
+  };
+
+  // Google is plain OpenID Connect: it goes through the generic OAuth plugin with Google's discovery
+  // document, so the test that signs in against a local OpenID provider runs this very code path.
+  const oauthProviders = config.google
+    ? [
+        {
+          providerId: 'google',
+          name: 'Google',
+          clientId: config.google.clientId,
+          clientSecret: config.google.clientSecret,
+          discoveryUrl: config.google.discoveryUrl ?? GOOGLE_DISCOVERY_URL,
+          scopes: ['openid', 'email', 'profile'],
+          pkce: true,
+          mapProfileToUser: mapProfile,
+        },
+      ]
+    : [];
+
+  return betterAuth({
+    appName: 'Fairshare',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false },
+        lastName: { type: 'string', required: false },
+        username: { type: 'string', required: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    socialProviders: config.apple
+      ? {
+          apple: {
+            clientId: config.apple.clientId,
+            clientSecret: config.apple.clientSecret,
+            mapProfileToUser: (profile) => mapProfile(profile as IdentityMetadata),
+          },
+        }
+      : {},
+    plugins: [bearer(), genericOAuth({ config: oauthProviders })],
+    trustedOrigins: [config.publicUrl, ...(config.apple ? ['https://appleid.apple.com'] : [])],
+    // Fairshare limits sign-in and sign-up itself, per IP and per e-mail (rate-limit.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
+      ipAddress: { ipAddressHeaders: https ? ['x-forwarded-for'] : [] },
+    },
+    // Profile changes go through PATCH /api/auth/user and its validation; e-mail changes and
+    // account deletion are not offered yet.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user'],
+    telemetry: { enabled: false },
+    // better-auth's messages go to the app's JSON log (and its redaction), not to the console.
+    logger: {
+      log: (level, message, ...args) => {
+        const write = log[level] ?? log.info;
+        write.call(log, { component: 'better-auth', details: args }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
