@@ -31,6 +31,13 @@ export class NetworkError extends Error {
   }
 }
 
+let unauthorizedHandler: (() => void) | null = null;
+
+/** The one place that reacts to a 401 (payments-accounts.md §8), set once by the app. */
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  unauthorizedHandler = handler;
+}
+
 export function storedAccessToken(): string | null {
   try {
     const raw = localStorage.getItem(SESSION_STORAGE_KEY);
@@ -59,7 +66,10 @@ export async function apiRequest<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
-  init: { signal?: AbortSignal } = {},
+  init: {
+    signal?: AbortSignal;
+    /** A 401 is an expected answer here (sign-in, "who am I"). */ allowUnauthorized?: boolean;
+  } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = storedAccessToken();
@@ -80,6 +90,7 @@ export async function apiRequest<T = unknown>(
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError();
   }
+  if (res.status === 401 && !init.allowUnauthorized) unauthorizedHandler?.();
   await throwIfNotOk(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

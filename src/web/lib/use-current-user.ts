@@ -7,13 +7,15 @@ export const currentUserQuery = queryOptions({
   // A 401 here just means "signed out": answer null instead of an error.
   queryFn: async ({ signal }) => {
     try {
-      return await apiRequest<User>('GET', '/api/auth/user', undefined, { signal });
+      return await apiRequest<User>('GET', '/api/auth/user', undefined, {
+        signal,
+        allowUnauthorized: true,
+      });
     } catch (err) {
       if (isUnauthorized(err)) return null;
       throw err;
     }
   },
-  meta: { allowUnauthorized: true },
 });
 
 /** The signed-in user (null when signed out) and whether it is still loading. */

@@ -1,0 +1,117 @@
+import { expect, snap, test } from './support/fixtures';
+import { newEmail, PASSWORD } from './support/session';
+
+test('sign up, onboarding, settings, sign out, sign in again, and a wrong password', async ({
+  page,
+}) => {
+  // A signed-out visitor at a signed-in route lands on /auth.
+  await page.goto('/history');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await snap(page, 'auth-sign-up');
+
+  // Sign up.
+  const email = newEmail('journey');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Onboarding: profile.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'What should friends call you?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await snap(page, 'onboarding-1-profile');
+  await page.getByLabel('First name').fill('Priya');
+  await page.getByLabel('Last name').fill('Shah');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Payment, skipped.
+  await expect(page.getByRole('heading', { name: 'Get paid back by card' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get connected' })).toBeVisible();
+  await expect(page.getByText('You can do this later in Settings.')).toBeVisible();
+  await snap(page, 'onboarding-2-payment');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+
+  // Tutorial.
+  await expect(page.getByRole('heading', { name: "You're all set" })).toBeVisible();
+  await snap(page, 'onboarding-3-tutorial-intro');
+  await page.getByRole('button', { name: 'Teach me!' }).click();
+  await expect(page.getByRole('heading', { name: '1. Scan the receipt' })).toBeVisible();
+  await snap(page, 'onboarding-4-scan');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: '2. Split it fairly' })).toBeVisible();
+  await snap(page, 'onboarding-5-split');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: '3. Get paid back' })).toBeVisible();
+  await snap(page, 'onboarding-6-pay');
+  await page.getByRole('button', { name: "Let's go!" }).click();
+
+  // Home.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Hi Priya' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Your profile' })).toContainText('PS');
+
+  // The profile dialog.
+  await page.getByRole('button', { name: 'Your profile' }).click();
+  const profile = page.getByRole('dialog', { name: 'Your Profile' });
+  await expect(profile).toContainText('Priya Shah');
+  await expect(profile).toContainText(`@${email.split('@')[0]}`);
+  await snap(page, 'profile-dialog');
+  await page.keyboard.press('Escape');
+
+  // Settings.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByText('v1.0.0')).toBeVisible();
+  await snap(page, 'settings');
+
+  // Sign out: back to the landing page.
+  await page.getByRole('link', { name: 'Sign Out' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Split bills with friends effortlessly' }),
+  ).toBeVisible();
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // A wrong password: the error in a toast.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('not my password');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const toastTitle = page.getByText('Authentication Error', { exact: true });
+  await expect(toastTitle).toBeVisible();
+  await expect(page.getByText('Invalid e-mail or password', { exact: true })).toBeVisible();
+  await snap(page, 'auth-wrong-password');
+
+  // Signing in again lands on home.
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Hi Priya' })).toBeVisible();
+});
+
+test('a 401 from a call says so and goes to /auth', async ({ page }) => {
+  const email = newEmail('expiry');
+  await page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD } });
+  await page.request.patch('/api/auth/user', { data: { firstName: 'Sam', lastName: 'Lee' } });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  // The session ends elsewhere (signed out in another tab).
+  await page.request.get('/api/logout', { maxRedirects: 0 });
+  await page.getByRole('button', { name: /Profile/ }).click();
+  await page.getByLabel('First name').fill('Samuel');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Authentication required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please log in again to continue.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});

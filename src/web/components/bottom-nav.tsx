@@ -1,0 +1,106 @@
+import { History, Home, Plus, Settings } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { announceReceipt } from '../lib/receipt-events';
+
+export type NavTab = 'home' | 'add' | 'history' | 'settings';
+
+// capture-split-history.md §9: add-button pop 300 ms; the bar pulses once 1.5 s after first display, for 1 s.
+const POP_MS = 300;
+const PULSE_DELAY_MS = 1500;
+const PULSE_MS = 1000;
+let pulsedThisPage = false;
+
+const tabClass = (active: boolean) =>
+  `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-2xl text-xs font-medium ${active ? 'text-brand-700' : 'text-muted hover:text-ink'}`;
+
+export function BottomNav({ active }: { active: NavTab }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [popping, setPopping] = useState(false);
+  const [pulsing, setPulsing] = useState(false);
+
+  useEffect(() => {
+    if (pulsedThisPage) return;
+    const start = setTimeout(() => {
+      pulsedThisPage = true;
+      setPulsing(true);
+    }, PULSE_DELAY_MS);
+    const stop = setTimeout(() => setPulsing(false), PULSE_DELAY_MS + PULSE_MS);
+    return () => {
+      clearTimeout(start);
+      clearTimeout(stop);
+    };
+  }, []);
+
+  function add() {
+    setPopping(true);
+    setTimeout(() => setPopping(false), POP_MS);
+    fileInput.current?.click();
+  }
+
+  return (
+    <nav
+      aria-label="Main"
+      data-pulsing={pulsing || undefined}
+      className={`fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t border-line bg-white/95 px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-1 backdrop-blur ${pulsing ? 'animate-pulse-once' : ''}`}
+    >
+      <ul className="flex items-center gap-1">
+        <li className="flex flex-1">
+          <Link
+            href="/"
+            aria-current={active === 'home' ? 'page' : undefined}
+            className={tabClass(active === 'home')}
+          >
+            <Home aria-hidden className="size-6" />
+            Home
+          </Link>
+        </li>
+        <li className="flex flex-1 justify-center">
+          <button
+            type="button"
+            onClick={add}
+            aria-label="Add a receipt"
+            data-popping={popping || undefined}
+            className={`-mt-6 grid size-16 place-items-center rounded-full bg-brand-700 text-white shadow-lg ring-4 ring-white hover:bg-brand-800 ${popping ? 'animate-pop' : ''}`}
+          >
+            <Plus aria-hidden className="size-8" />
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="hidden"
+            tabIndex={-1}
+            aria-hidden
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) announceReceipt(file);
+              e.target.value = '';
+            }}
+          />
+        </li>
+        <li className="flex flex-1">
+          <Link
+            href="/history"
+            aria-current={active === 'history' ? 'page' : undefined}
+            className={tabClass(active === 'history')}
+          >
+            <History aria-hidden className="size-6" />
+            History
+          </Link>
+        </li>
+        <li className="flex flex-1">
+          <Link
+            href="/settings"
+            aria-current={active === 'settings' ? 'page' : undefined}
+            className={tabClass(active === 'settings')}
+          >
+            <Settings aria-hidden className="size-6" />
+            Settings
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

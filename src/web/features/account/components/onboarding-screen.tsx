@@ -1,0 +1,276 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Camera, Landmark, PartyPopper, QrCode, Users } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { updateProfileBodySchema } from '../../../../contracts/auth';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { reportError } from '../../../lib/error-message';
+import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
+import { updateProfile } from '../api/auth-calls';
+
+export const ONBOARDING_STEPS = [
+  'profile',
+  'payment',
+  'tutorial-intro',
+  'tutorial-scan',
+  'tutorial-split',
+  'tutorial-pay',
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+function StepShell({
+  icon,
+  title,
+  children,
+  footer,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="onboarding-title" className="flex flex-1 flex-col">
+      <div className="grid size-16 place-items-center rounded-2xl bg-brand-50 text-brand-700">
+        {icon}
+      </div>
+      <h1
+        id="onboarding-title"
+        tabIndex={-1}
+        className="mt-6 text-3xl font-bold tracking-tight outline-none"
+      >
+        {title}
+      </h1>
+      <div className="mt-3 flex-1 text-lg text-muted">{children}</div>
+      <div className="mt-8 space-y-3">{footer}</div>
+    </section>
+  );
+}
+
+function ProfileStep({ onDone }: { onDone: () => void }) {
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [firstName, setFirstName] = useState(user?.firstName ?? '');
+  const [lastName, setLastName] = useState(user?.lastName ?? '');
+  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string }>({});
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = updateProfileBodySchema.safeParse({ firstName, lastName });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as 'firstName' | 'lastName';
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const updated = await updateProfile(parsed.data);
+      queryClient.setQueryData(currentUserQuery.queryKey, updated);
+      onDone();
+    } catch (err) {
+      reportError(err, 'Update failed', 'Failed to update profile');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-1 flex-col">
+      <StepShell
+        icon={<Users aria-hidden className="size-8" />}
+        title="What should friends call you?"
+        footer={
+          <Button type="submit" size="lg" block disabled={saving}>
+            {saving ? 'Loading...' : 'Continue'}
+          </Button>
+        }
+      >
+        <p>Your name appears on the bills you share and on payment links.</p>
+        <div className="mt-6 space-y-4">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(e) => setFirstName(e.target.value)}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+            error={errors.lastName}
+          />
+        </div>
+      </StepShell>
+    </form>
+  );
+}
+
+export function OnboardingScreen() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  // Someone who already has a name (a Google user, or coming back) starts at the payment step.
+  const [index, setIndex] = useState(() => (user?.firstName && user.lastName ? 1 : 0));
+  const [direction, setDirection] = useState<'forward' | 'backward'>('forward');
+  const [finishing, setFinishing] = useState(false);
+  const titleFocus = useRef(false);
+
+  const step = ONBOARDING_STEPS[index]!;
+  const go = (to: number) => {
+    setDirection(to > index ? 'forward' : 'backward');
+    titleFocus.current = true;
+    setIndex(to);
+  };
+
+  useEffect(() => {
+    // Move focus to the new step's title so screen readers announce the change.
+    if (titleFocus.current) document.getElementById('onboarding-title')?.focus();
+  }, [index]);
+
+  async function finish() {
+    setFinishing(true);
+    await queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey });
+    navigate('/', { replace: true });
+  }
+
+  const tutorial = (title: string, icon: ReactNode, text: string, last = false) => (
+    <StepShell
+      icon={icon}
+      title={title}
+      footer={
+        <Button
+          size="lg"
+          block
+          disabled={finishing}
+          onClick={() => (last ? finish() : go(index + 1))}
+        >
+          {last ? "Let's go!" : 'Continue'}
+        </Button>
+      }
+    >
+      <p>{text}</p>
+    </StepShell>
+  );
+
+  let content: ReactNode;
+  switch (step) {
+    case 'profile':
+      content = <ProfileStep onDone={() => go(1)} />;
+      break;
+    case 'payment':
+      content = (
+        <StepShell
+          icon={<Landmark aria-hidden className="size-8" />}
+          title="Get paid back by card"
+          footer={
+            <>
+              <Button size="lg" block onClick={() => navigate('/settings')}>
+                Get connected
+              </Button>
+              <Button size="lg" block variant="ghost" onClick={() => go(2)}>
+                Skip for now
+              </Button>
+            </>
+          }
+        >
+          <p>
+            Connect a UK bank account so friends can pay their share straight to you. It takes under
+            2 minutes with your sort code and account number.
+          </p>
+          <p className="mt-3 text-base">You can do this later in Settings.</p>
+        </StepShell>
+      );
+      break;
+    case 'tutorial-intro':
+      content = (
+        <StepShell
+          icon={<PartyPopper aria-hidden className="size-8" />}
+          title="You're all set"
+          footer={
+            <>
+              <Button size="lg" block onClick={() => go(3)}>
+                Teach me!
+              </Button>
+              <Button size="lg" block variant="ghost" disabled={finishing} onClick={finish}>
+                Skip for now
+              </Button>
+            </>
+          }
+        >
+          <p>Want a 30-second tour of how Fairshare splits a bill?</p>
+        </StepShell>
+      );
+      break;
+    case 'tutorial-scan':
+      content = tutorial(
+        '1. Scan the receipt',
+        <Camera aria-hidden className="size-8" />,
+        'Take a photo of the bill or pick one from your library. Fairshare reads every item and price for you.',
+      );
+      break;
+    case 'tutorial-split':
+      content = tutorial(
+        '2. Split it fairly',
+        <Users aria-hidden className="size-8" />,
+        'Add your friends, tap names to assign items, share dishes in portions, and add tip and service. Every penny adds up.',
+      );
+      break;
+    case 'tutorial-pay':
+      content = tutorial(
+        '3. Get paid back',
+        <QrCode aria-hidden className="size-8" />,
+        'Send each friend a payment link or QR code. They pay by card without signing up, and you see who has paid.',
+        true,
+      );
+      break;
+  }
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-[375px] flex-col overflow-hidden px-6 pb-8 pt-6">
+      <div className="flex h-11 items-center justify-between">
+        {index > 0 ? (
+          <button
+            type="button"
+            onClick={() => go(index - 1)}
+            aria-label="Back"
+            className="-ml-2 grid size-11 place-items-center rounded-full hover:bg-brand-50"
+          >
+            <ArrowLeft aria-hidden className="size-6" />
+          </button>
+        ) : (
+          <span />
+        )}
+        <p className="text-sm text-muted" aria-live="polite">
+          Step {index + 1} of {ONBOARDING_STEPS.length}
+        </p>
+      </div>
+      <div className="mt-2 flex gap-1.5" aria-hidden>
+        {ONBOARDING_STEPS.map((s, i) => (
+          <span
+            key={s}
+            className={`h-1.5 flex-1 rounded-full ${i <= index ? 'bg-brand-700' : 'bg-line'}`}
+          />
+        ))}
+      </div>
+      <div
+        key={step}
+        data-step={step}
+        className="mt-8 flex flex-1 flex-col"
+        style={{
+          animation: `${direction === 'forward' ? 'slide-from-right' : 'slide-from-left'} 250ms ease-out`,
+        }}
+      >
+        {content}
+      </div>
+    </main>
+  );
+}

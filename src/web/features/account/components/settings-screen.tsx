@@ -1,0 +1,341 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Bell,
+  ChevronRight,
+  Landmark,
+  Lock,
+  LogOut,
+  ReceiptPoundSterling,
+  Shield,
+  User as UserIcon,
+} from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { updateProfileBodySchema } from '../../../../contracts/auth';
+import { AppHeader } from '../../../components/app-header';
+import { BottomNav } from '../../../components/bottom-nav';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/use-toast';
+import { reportError } from '../../../lib/error-message';
+import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
+import { updateProfile } from '../api/auth-calls';
+
+export const APP_VERSION = 'v1.0.0';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`section-${title}`} className="mt-6">
+      <h2
+        id={`section-${title}`}
+        className="mb-2 px-1 text-sm font-semibold uppercase tracking-wide text-muted"
+      >
+        {title}
+      </h2>
+      <div className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function Row({
+  icon,
+  label,
+  detail,
+  onClick,
+}: {
+  icon: ReactNode;
+  label: string;
+  detail?: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex min-h-14 w-full items-center gap-3 px-4 text-left hover:bg-surface"
+    >
+      <span className="text-brand-700">{icon}</span>
+      <span className="flex-1 font-medium">{label}</span>
+      {detail && <span className="max-w-[45%] truncate text-sm text-muted">{detail}</span>}
+      <ChevronRight aria-hidden className="size-5 text-gray-400" />
+    </button>
+  );
+}
+
+const PREFS_KEY = 'fairshare.notificationPrefs';
+type Prefs = { payments: boolean; reminders: boolean };
+
+function usePrefs(): [Prefs, (p: Prefs) => void] {
+  const [prefs, setPrefs] = useState<Prefs>(() => {
+    try {
+      return {
+        payments: true,
+        reminders: false,
+        ...JSON.parse(localStorage.getItem(PREFS_KEY) ?? '{}'),
+      };
+    } catch {
+      return { payments: true, reminders: false };
+    }
+  });
+  return [
+    prefs,
+    (p) => {
+      setPrefs(p);
+      localStorage.setItem(PREFS_KEY, JSON.stringify(p));
+    },
+  ];
+}
+
+function ToggleRow({
+  icon,
+  label,
+  checked,
+  onChange,
+}: {
+  icon: ReactNode;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  const id = `toggle-${label.replace(/\s+/g, '-').toLowerCase()}`;
+  return (
+    <div className="flex min-h-14 items-center gap-3 px-4">
+      <span className="text-brand-700">{icon}</span>
+      <label htmlFor={id} className="flex-1 font-medium">
+        {label}
+      </label>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        className="relative h-7 w-12 shrink-0 rounded-full bg-gray-300 transition-colors data-[state=checked]:bg-brand-700"
+      >
+        <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+      </Switch.Root>
+    </div>
+  );
+}
+
+function ProfileForm({ onSaved }: { onSaved: () => void }) {
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  // The dialog's content mounts on open, so the fields start from the current name each time.
+  const [firstName, setFirstName] = useState(user?.firstName ?? '');
+  const [lastName, setLastName] = useState(user?.lastName ?? '');
+  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string }>({});
+  const [saving, setSaving] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const parsed = updateProfileBodySchema.safeParse({ firstName, lastName });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues)
+        next[issue.path[0] as 'firstName' | 'lastName'] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setSaving(true);
+    try {
+      queryClient.setQueryData(currentUserQuery.queryKey, await updateProfile(parsed.data));
+      toast({ variant: 'success', title: 'Profile updated' });
+      onSaved();
+    } catch (err) {
+      reportError(err, 'Update failed', 'Failed to update profile');
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate className="space-y-4">
+      <TextField
+        label="First name"
+        autoComplete="given-name"
+        value={firstName}
+        onChange={(e) => setFirstName(e.target.value)}
+        error={errors.firstName}
+      />
+      <TextField
+        label="Last name"
+        autoComplete="family-name"
+        value={lastName}
+        onChange={(e) => setLastName(e.target.value)}
+        error={errors.lastName}
+      />
+      <Button type="submit" size="lg" block disabled={saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </Button>
+    </form>
+  );
+}
+
+function ProfileDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Profile"
+      description="Your name as friends see it on bills and payment links."
+    >
+      <ProfileForm onSaved={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+export function SettingsScreen() {
+  const { user } = useCurrentUser();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const [prefs, setPrefs] = usePrefs();
+  const [dialog, setDialog] = useState<'profile' | 'privacy' | 'security' | null>(null);
+
+  // Coming back from payout onboarding: say how it went, then tidy the URL.
+  useEffect(() => {
+    const setup = new URLSearchParams(search).get('setup');
+    if (setup === 'complete')
+      toast({
+        variant: 'success',
+        title: 'Setup complete',
+        description: 'Your payout account is being checked.',
+      });
+    if (setup === 'refresh')
+      toast({
+        title: 'Setup Incomplete',
+        description: 'Please finish setting up your payout account.',
+      });
+    if (setup) navigate(location, { replace: true });
+  }, [search, location, navigate]);
+
+  if (!user) return null;
+
+  return (
+    <div className="min-h-dvh pb-28">
+      <AppHeader />
+      <main className="mx-auto w-full max-w-md px-4 pt-4">
+        <h1 className="text-2xl font-bold">Settings</h1>
+
+        <section
+          aria-labelledby="bank-title"
+          className="mt-4 rounded-3xl border border-line bg-white p-5 shadow-sm"
+        >
+          <div className="flex items-start gap-4">
+            <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-50 text-brand-700">
+              <Landmark aria-hidden className="size-6" />
+            </span>
+            <div>
+              <h2 id="bank-title" className="text-lg font-semibold">
+                Set up payments
+              </h2>
+              <p className="mt-1 text-muted">
+                Connect a UK bank account to get paid back by card. You will need your sort code and
+                account number; it takes under 2 minutes.
+              </p>
+            </div>
+          </div>
+          <Button className="mt-4" block size="lg" disabled aria-describedby="bank-soon">
+            Connect bank account
+          </Button>
+          <p id="bank-soon" className="mt-2 text-center text-sm text-muted">
+            Payment links are coming soon to Fairshare.
+          </p>
+        </section>
+
+        <Section title="Account">
+          <Row
+            icon={<UserIcon aria-hidden className="size-5" />}
+            label="Profile"
+            detail={user.name}
+            onClick={() => setDialog('profile')}
+          />
+          <Row
+            icon={<Lock aria-hidden className="size-5" />}
+            label="Privacy"
+            onClick={() => setDialog('privacy')}
+          />
+          <Row
+            icon={<Shield aria-hidden className="size-5" />}
+            label="Security"
+            onClick={() => setDialog('security')}
+          />
+        </Section>
+
+        <Section title="Notifications">
+          <ToggleRow
+            icon={<Bell aria-hidden className="size-5" />}
+            label="Payment Notifications"
+            checked={prefs.payments}
+            onChange={(v) => setPrefs({ ...prefs, payments: v })}
+          />
+          <ToggleRow
+            icon={<ReceiptPoundSterling aria-hidden className="size-5" />}
+            label="Bill Reminders"
+            checked={prefs.reminders}
+            onChange={(v) => setPrefs({ ...prefs, reminders: v })}
+          />
+        </Section>
+
+        <a
+          href="/api/logout"
+          className="mt-6 flex min-h-13 w-full items-center justify-center gap-2 rounded-2xl border border-red-200 bg-white font-semibold text-danger hover:bg-red-50"
+        >
+          <LogOut aria-hidden className="size-5" /> Sign Out
+        </a>
+
+        <p className="mt-6 text-center text-sm text-muted">Fairshare {APP_VERSION}</p>
+      </main>
+      <BottomNav active="settings" />
+
+      <ProfileDialog
+        open={dialog === 'profile'}
+        onOpenChange={(o) => setDialog(o ? 'profile' : null)}
+      />
+      <Dialog
+        open={dialog === 'privacy'}
+        onOpenChange={(o) => setDialog(o ? 'privacy' : null)}
+        title="Privacy"
+      >
+        <div className="space-y-3 text-muted">
+          <p>
+            Your bills, receipt photos and the names of the friends you split with are visible only
+            to you.
+          </p>
+          <p>Friends who pay through a link see only the bill name, the amounts and your name.</p>
+          <p>
+            Receipts are read on Fairshare&apos;s own server: no photo is sent to another company.
+          </p>
+        </div>
+      </Dialog>
+      <Dialog
+        open={dialog === 'security'}
+        onOpenChange={(o) => setDialog(o ? 'security' : null)}
+        title="Security"
+      >
+        <div className="space-y-3 text-muted">
+          <p>
+            Signed in as <strong className="text-ink">{user.email}</strong>.
+          </p>
+          <p>
+            Passwords are stored only as a salted hash. Sessions last 30 days on this device unless
+            you sign out.
+          </p>
+        </div>
+        <a
+          href="/api/logout"
+          className="mt-5 flex min-h-12 items-center justify-center rounded-2xl border border-red-200 font-semibold text-danger"
+        >
+          Sign out of this device
+        </a>
+      </Dialog>
+    </div>
+  );
+}
