@@ -1,2 +1,3 @@
 // The Drizzle schema, one file per aggregate. Drizzle needs every table in one object.
 export * from './auth';
+export * from './bills';

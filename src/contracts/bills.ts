@@ -1,0 +1,226 @@
+import { z } from 'zod';
+
+// Bills API (capture-split-history.md §3, §7; DECISIONS.md Money, Statuses, The server is the
+// authority). Money travels as strings with 2 decimals ("12.50"); the server keeps integer pence.
+
+/** A money string from a client: pounds with up to 2 decimals, e.g. "12.5" or "-1.20". */
+export const moneyInput = z
+  .string({ error: 'must be an amount such as "12.50"' })
+  .trim()
+  .regex(/^-?\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as "12.50"');
+
+/** A money string the server sends: always exactly 2 decimals. */
+export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const billStatusSchema = z.enum(['saved', 'active', 'completed']);
+export type BillStatus = z.infer<typeof billStatusSchema>;
+export const participantStatusSchema = z.enum(['pending', 'paid']);
+export const splitModeSchema = z.enum(['byItem', 'equal']);
+export const itemSplitModeSchema = z.enum(['manual', 'equally']);
+
+const billName = z
+  .string()
+  .trim()
+  .min(1, 'Bill name is required')
+  .max(120, 'must be at most 120 characters');
+const personName = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(60, 'must be at most 60 characters');
+const itemName = z.string().trim().max(120, 'must be at most 120 characters');
+const isoDate = z.iso.date({ error: 'must be a date as yyyy-mm-dd' });
+
+// --- POST /api/bills, the spec's payload -------------------------------------------------------
+
+/** The spec's create payload: totals first, participants and items added by later calls. */
+export const createBillBodySchema = z
+  .object({
+    name: billName,
+    date: isoDate.optional(),
+    totalAmount: moneyInput,
+    tax: moneyInput.optional(),
+    serviceCharge: moneyInput.default('0'),
+    tip: moneyInput.default('0'),
+    // The spec's home flow says 'pending' for a get-paid-back bill; DECISIONS.md reads it as 'active'.
+    status: z.enum(['saved', 'active', 'pending']).default('saved'),
+  })
+  .strict();
+export type CreateBillBody = z.infer<typeof createBillBodySchema>;
+
+// --- POST /api/bills, a whole bill in one request ----------------------------------------------
+
+export const wholeBillParticipantSchema = z.object({
+  /** The client's id for this participant, used by item assignments in the same request. */
+  key: z.string().trim().min(1).max(64),
+  name: personName,
+});
+
+export const wholeBillItemSchema = z.object({
+  name: itemName,
+  amount: moneyInput,
+  splitMode: itemSplitModeSchema.default('manual'),
+  assignments: z
+    .array(
+      z.object({
+        participant: z.string().trim().min(1).max(64),
+        portions: z
+          .number()
+          .positive('must be more than 0')
+          .max(1000)
+          .refine((n) => Number.isInteger(n * 2), 'must be a multiple of 0.5'),
+      }),
+    )
+    .max(100)
+    .default([]),
+});
+
+export const wholeBillBodySchema = z
+  .object({
+    name: billName,
+    date: isoDate.optional(),
+    status: z.enum(['saved', 'active']).default('saved'),
+    mode: splitModeSchema.default('byItem'),
+    tipPercent: z.number().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').default(0),
+    serviceCharge: moneyInput.default('0'),
+    /** The first participant is the creator (the signed-in user), as in the split editor. */
+    participants: z
+      .array(wholeBillParticipantSchema)
+      .min(1, 'Add at least one participant')
+      .max(50),
+    items: z.array(wholeBillItemSchema).min(1, 'Add at least one item').max(200),
+    /** When sent, must equal the server's total, or nothing is stored. */
+    totalAmount: moneyInput.optional(),
+    receiptId: z.uuid().optional(),
+  })
+  .strict();
+export type WholeBillBody = z.infer<typeof wholeBillBodySchema>;
+
+export const createBillResponseSchema = z.object({ id: z.string() });
+
+// --- POST /api/bill-participants and POST /api/bills/:id/items ----------------------------------
+
+export const createParticipantBodySchema = z
+  .object({
+    billId: z.string().trim().min(1),
+    participantName: personName,
+    amountDue: moneyInput.default('0'),
+    status: participantStatusSchema.default('pending'),
+  })
+  .strict();
+
+export const createItemBodySchema = z
+  .object({
+    name: itemName,
+    amount: moneyInput,
+  })
+  .strict();
+
+export const billIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+// --- Answers -------------------------------------------------------------------------------------
+
+export const participantSchema = z.object({
+  id: z.string(),
+  billId: z.string(),
+  participantName: z.string(),
+  isCreator: z.boolean(),
+  amountDue: moneyOutput,
+  fee: moneyOutput,
+  amountDueIncludingFee: moneyOutput,
+  status: participantStatusSchema,
+  assignedItems: z.array(z.object({ name: z.string(), amount: moneyOutput, portions: z.number() })),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const itemSchema = z.object({
+  id: z.string(),
+  billId: z.string(),
+  name: z.string(),
+  amount: moneyOutput,
+  splitMode: itemSplitModeSchema,
+  assignments: z.array(z.object({ participantId: z.string(), portions: z.number() })),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+export const billListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  createdAt: z.string(),
+  status: billStatusSchema,
+  totalAmount: moneyOutput,
+  participants: z.array(
+    z.object({
+      id: z.string(),
+      participantName: z.string(),
+      isCreator: z.boolean(),
+      status: participantStatusSchema,
+    }),
+  ),
+});
+export type BillListItem = z.infer<typeof billListItemSchema>;
+
+export const billListResponseSchema = z.object({
+  bills: z.array(billListItemSchema),
+  /** Pass as ?cursor= for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type BillListResponse = z.infer<typeof billListResponseSchema>;
+
+export const billListQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(50),
+});
+
+export const billDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  creatorName: z.string(),
+  status: billStatusSchema,
+  mode: splitModeSchema,
+  tipPercent: z.number().nullable(),
+  subtotal: moneyOutput,
+  tax: moneyOutput,
+  serviceCharge: moneyOutput,
+  tip: moneyOutput,
+  totalAmount: moneyOutput,
+  fee: moneyOutput,
+  totalIncludingFees: moneyOutput,
+  receiptId: z.string().nullable(),
+  items: z.array(itemSchema),
+  participants: z.array(participantSchema),
+});
+export type BillDetail = z.infer<typeof billDetailSchema>;
+
+// --- GET /api/activity -----------------------------------------------------------------------------
+
+export const activityTypeSchema = z.enum(['bill_created', 'payment_received', 'payment_sent']);
+
+export const activitySchema = z.object({
+  id: z.string(),
+  type: activityTypeSchema,
+  date: z.string(),
+  /** The other party (a payer), when there is one. */
+  user: z.object({ name: z.string() }).nullable(),
+  participant: z.object({ amountDue: moneyOutput }).nullable(),
+  bill: z.object({
+    id: z.string(),
+    name: z.string(),
+    status: billStatusSchema,
+    participants: z.array(z.object({ participantName: z.string() })),
+  }),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const activityResponseSchema = z.object({
+  activities: z.array(activitySchema),
+  /** How many of these arrived since the user last opened the bell. */
+  unseenCount: z.number().int(),
+});
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;
+
+export const activitySeenResponseSchema = z.object({ seenAt: z.string() });

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+// A bill and its parts. Money is integer pence (`_pence`); portions are kept in halves (portions x 2)
+// so 0.5 steps stay exact integers.
+
+export const bills = pgTable(
+  'bills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    billDate: date('bill_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['saved', 'active', 'completed'] }).notNull(),
+    mode: text('mode', { enum: ['byItem', 'equal'] }).notNull(),
+    /** Tip as basis points of the items subtotal (1000 = 10%); null when the tip was given as an amount. */
+    tipBasisPoints: integer('tip_basis_points'),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    serviceChargePence: integer('service_charge_pence').notNull(),
+    tipPence: integer('tip_pence').notNull(),
+    taxPence: integer('tax_pence').notNull().default(0),
+    totalPence: integer('total_pence').notNull(),
+    feePence: integer('fee_pence').notNull(),
+    receiptId: uuid('receipt_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The owner's newest-first list, and its keyset cursor (created_at, id).
+    index('bills_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    check('bills_service_charge_non_negative', sql`${t.serviceChargePence} >= 0`),
+    check('bills_tip_non_negative', sql`${t.tipPence} >= 0`),
+  ],
+);
+
+export const billItems = pgTable(
+  'bill_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    splitMode: text('split_mode', { enum: ['manual', 'equally'] })
+      .notNull()
+      .default('manual'),
+  },
+  (t) => [index('bill_items_bill_idx').on(t.billId, t.position)],
+);
+
+export const billParticipants = pgTable(
+  'bill_participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    isCreator: boolean('is_creator').notNull().default(false),
+    amountDuePence: integer('amount_due_pence').notNull(),
+    feePence: integer('fee_pence').notNull().default(0),
+    status: text('status', { enum: ['pending', 'paid'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bill_participants_bill_idx').on(t.billId, t.position)],
+);
+
+export const itemAssignments = pgTable(
+  'item_assignments',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => billItems.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => billParticipants.id, { onDelete: 'cascade' }),
+    /** Portions x 2: 1 = half a portion, 2 = one portion, 3 = one and a half. */
+    portionHalves: integer('portion_halves').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.participantId] }),
+    index('item_assignments_participant_idx').on(t.participantId),
+    check('item_assignments_positive', sql`${t.portionHalves} > 0`),
+  ],
+);
+
+/** When the user last opened the activity bell, for its unseen count. */
+export const activitySeen = pgTable('activity_seen', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  activitySeen,
+  billItems,
+  billParticipants,
+  bills,
+  itemAssignments,
+  user,
+} from '../../db/schema';
+
+export type BillRow = typeof bills.$inferSelect;
+export type NewBillRow = typeof bills.$inferInsert;
+export type ItemRow = typeof billItems.$inferSelect;
+export type ParticipantRow = typeof billParticipants.$inferSelect;
+export type AssignmentRow = typeof itemAssignments.$inferSelect;
+
+export interface BillAggregate {
+  bill: BillRow;
+  creatorName: string;
+  items: ItemRow[];
+  participants: ParticipantRow[];
+  assignments: AssignmentRow[];
+}
+
+export interface NewWholeBill {
+  bill: NewBillRow;
+  participants: {
+    key: string;
+    name: string;
+    isCreator: boolean;
+    amountDuePence: number;
+    feePence: number;
+  }[];
+  items: {
+    name: string;
+    amountPence: number;
+    splitMode: 'manual' | 'equally';
+    assignments: { participantKey: string; portionHalves: number }[];
+  }[];
+}
+
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Bill ids are UUIDs; anything else cannot name a bill (and must not reach a uuid cast). */
+export const isBillId = (id: string) => UUID.test(id);
+
+/** Runs `fn` in one transaction, with a repo bound to it. */
+export function inTransaction<T>(db: Db, fn: (repo: BillsRepo) => Promise<T>): Promise<T> {
+  // Inside a transaction only the transaction handle may be used (PGlite runs one at a time).
+  return db.transaction((tx) => fn(createBillsRepo(tx as unknown as Db)));
+}
+
+export function createBillsRepo(db: Db) {
+  return {
+    /** Inserts a bill with its participants, items and assignments; call inside a transaction. */
+    async insertWholeBill(input: NewWholeBill): Promise<string> {
+      const [bill] = await db.insert(bills).values(input.bill).returning({ id: bills.id });
+      const billId = bill!.id;
+      const people = await db
+        .insert(billParticipants)
+        .values(
+          input.participants.map((p, position) => ({
+            billId,
+            position,
+            name: p.name,
+            isCreator: p.isCreator,
+            amountDuePence: p.amountDuePence,
+            feePence: p.feePence,
+          })),
+        )
+        .returning({ id: billParticipants.id, position: billParticipants.position });
+      const idByKey = new Map(people.map((p) => [input.participants[p.position]!.key, p.id]));
+      const items = await db
+        .insert(billItems)
+        .values(
+          input.items.map((it, position) => ({
+            billId,
+            position,
+            name: it.name,
+            amountPence: it.amountPence,
+            splitMode: it.splitMode,
+          })),
+        )
+        .returning({ id: billItems.id, position: billItems.position });
+      const assignments = items.flatMap((row) =>
+        input.items[row.position]!.assignments.map((a) => ({
+          itemId: row.id,
+          participantId: idByKey.get(a.participantKey)!,
+          portionHalves: a.portionHalves,
+        })),
+      );
+      if (assignments.length) await db.insert(itemAssignments).values(assignments);
+      return billId;
+    },
+
+    async insertBill(row: NewBillRow): Promise<string> {
+      const [bill] = await db.insert(bills).values(row).returning({ id: bills.id });
+      return bill!.id;
+    },
+
+    /** The owner's bill, locked for update when `lock` (inside a transaction). */
+    async findOwnedBill(
+      ownerId: string,
+      billId: string,
+      lock = false,
+    ): Promise<BillRow | undefined> {
+      if (!isBillId(billId)) return undefined;
+      const q = db
+        .select()
+        .from(bills)
+        .where(and(eq(bills.id, billId), eq(bills.ownerId, ownerId)))
+        .limit(1);
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+
+    async loadAggregate(bill: BillRow): Promise<BillAggregate> {
+      const [owner, items, participants] = await Promise.all([
+        db
+          .select({ name: user.name, firstName: user.firstName, lastName: user.lastName })
+          .from(user)
+          .where(eq(user.id, bill.ownerId)),
+        db
+          .select()
+          .from(billItems)
+          .where(eq(billItems.billId, bill.id))
+          .orderBy(asc(billItems.position)),
+        db
+          .select()
+          .from(billParticipants)
+          .where(eq(billParticipants.billId, bill.id))
+          .orderBy(asc(billParticipants.position)),
+      ]);
+      const assignments = items.length
+        ? await db
+            .select()
+            .from(itemAssignments)
+            .where(
+              inArray(
+                itemAssignments.itemId,
+                items.map((i) => i.id),
+              ),
+            )
+        : [];
+      const o = owner[0];
+      const creatorName = [o?.firstName, o?.lastName].filter(Boolean).join(' ') || o?.name || '';
+      return { bill, creatorName, items, participants, assignments };
+    },
+
+    async nextPosition(table: 'items' | 'participants', billId: string): Promise<number> {
+      const t = table === 'items' ? billItems : billParticipants;
+      const [row] = await db
+        .select({ next: sql<number>`coalesce(max(${t.position}) + 1, 0)::int` })
+        .from(t)
+        .where(eq(t.billId, billId));
+      return row?.next ?? 0;
+    },
+
+    async insertParticipant(row: typeof billParticipants.$inferInsert): Promise<ParticipantRow> {
+      const [p] = await db.insert(billParticipants).values(row).returning();
+      return p!;
+    },
+
+    async insertItem(row: typeof billItems.$inferInsert): Promise<ItemRow> {
+      const [it] = await db.insert(billItems).values(row).returning();
+      return it!;
+    },
+
+    async updateBillTotals(
+      billId: string,
+      totals: Pick<
+        BillRow,
+        'subtotalPence' | 'serviceChargePence' | 'tipPence' | 'totalPence' | 'feePence'
+      >,
+    ) {
+      await db
+        .update(bills)
+        .set({ ...totals, updatedAt: new Date() })
+        .where(eq(bills.id, billId));
+    },
+
+    async updateParticipantAmounts(
+      rows: { id: string; amountDuePence: number; feePence: number }[],
+    ) {
+      for (const r of rows) {
+        await db
+          .update(billParticipants)
+          .set({ amountDuePence: r.amountDuePence, feePence: r.feePence })
+          .where(eq(billParticipants.id, r.id));
+      }
+    },
+
+    /** One page of the owner's bills, newest first, keyset-paginated on (created_at, id). */
+    async listBills(ownerId: string, limit: number, after?: Cursor) {
+      const rows = await db
+        .select({
+          id: bills.id,
+          name: bills.name,
+          billDate: bills.billDate,
+          createdAt: bills.createdAt,
+          status: bills.status,
+          totalPence: bills.totalPence,
+        })
+        .from(bills)
+        .where(
+          and(
+            eq(bills.ownerId, ownerId),
+            after
+              ? or(
+                  lt(bills.createdAt, after.createdAt),
+                  and(eq(bills.createdAt, after.createdAt), lt(bills.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(bills.createdAt), desc(bills.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const people = page.length
+        ? await db
+            .select({
+              id: billParticipants.id,
+              billId: billParticipants.billId,
+              name: billParticipants.name,
+              isCreator: billParticipants.isCreator,
+              status: billParticipants.status,
+            })
+            .from(billParticipants)
+            .where(
+              inArray(
+                billParticipants.billId,
+                page.map((b) => b.id),
+              ),
+            )
+            .orderBy(asc(billParticipants.billId), asc(billParticipants.position))
+        : [];
+      return { page, people, hasMore: rows.length > limit };
+    },
+
+    async seenAt(userId: string): Promise<Date | null> {
+      const [row] = await db.select().from(activitySeen).where(eq(activitySeen.userId, userId));
+      return row?.seenAt ?? null;
+    },
+
+    async markSeen(userId: string, at: Date) {
+      await db
+        .insert(activitySeen)
+        .values({ userId, seenAt: at })
+        .onConflictDoUpdate({ target: activitySeen.userId, set: { seenAt: at } });
+    },
+  };
+}
+
+export type BillsRepo = ReturnType<typeof createBillsRepo>;
