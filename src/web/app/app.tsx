@@ -6,6 +6,8 @@ import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
 import { LandingScreen } from './screens/landing-screen';
 import { NotFoundScreen } from './screens/not-found-screen';
+import { SplitBillScreen } from './screens/split-bill-screen';
+import { SummaryScreen } from './screens/summary-screen';
 
 export function App() {
   const [queryClient] = useState(() => createQueryClient());
@@ -14,6 +16,8 @@ export function App() {
       <Splash>
         <Switch>
           <Route path="/" component={LandingScreen} />
+          <Route path="/split-bill" component={SplitBillScreen} />
+          <Route path="/summary" component={SummaryScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Splash>
