@@ -146,7 +146,7 @@ function FriendsForm({ me, onContinue }: { me: string; onContinue: (names: strin
                   enterKeyHint="done"
                   aria-invalid={problem ? true : undefined}
                   aria-describedby={problem ? problemId : undefined}
-                  className={`min-h-12 w-full min-w-0 flex-1 rounded-2xl border bg-white px-4 text-base placeholder:text-gray-500 ${problem ? 'border-danger' : 'border-gray-300'}`}
+                  className={`min-h-12 w-full min-w-0 flex-1 rounded-2xl border bg-white px-4 text-base placeholder:text-gray-500 ${problem ? 'border-danger' : 'border-gray-500'}`}
                 />
                 {removable && (
                   <button

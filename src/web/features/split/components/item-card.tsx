@@ -84,7 +84,7 @@ export function ItemCard({
                 value={item.amount}
                 onChange={(event) => onEdit({ amount: event.target.value })}
                 placeholder="0.00"
-                className="tabular min-h-11 w-full rounded-xl border border-transparent bg-surface pl-7 pr-3 text-right text-base font-semibold placeholder:text-gray-500 hover:border-gray-300"
+                className="tabular min-h-11 w-full rounded-xl border border-transparent bg-surface pl-7 pr-2 text-base font-semibold placeholder:text-gray-500 hover:border-gray-300"
               />
             </div>
           </div>
@@ -105,6 +105,7 @@ export function ItemCard({
                 />
               ))}
             </div>
+            {equally && <p className="mt-2 text-sm text-muted">Everyone shares this item</p>}
             {unallocated && (
               <p className="mt-2 text-sm font-medium text-amber-800">
                 {participants.length === 0
@@ -118,7 +119,7 @@ export function ItemCard({
                   id={`${id}-equally`}
                   checked={equally}
                   onCheckedChange={onSplitEquallyChange}
-                  className="relative h-7 w-12 shrink-0 rounded-full bg-gray-300 transition-colors data-[state=checked]:bg-brand-700"
+                  className="relative h-7 w-12 shrink-0 rounded-full bg-gray-500 transition-colors data-[state=checked]:bg-brand-700"
                 >
                   <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
                 </Switch.Root>

@@ -40,7 +40,7 @@ export function ParticipantChips({
           {participants.map((participant) => (
             <li
               key={participant.id}
-              className="inline-flex min-h-11 items-center rounded-full bg-brand-50 pl-4 font-medium text-brand-900"
+              className="inline-flex min-h-11 items-center rounded-full bg-brand-100 pl-4 font-medium text-brand-900"
             >
               {participant.name}
               <button
@@ -51,7 +51,7 @@ export function ParticipantChips({
                   // The chip and its button are gone: keep focus somewhere useful.
                   input.current?.focus();
                 }}
-                className="grid size-11 place-items-center rounded-full text-brand-800 hover:bg-brand-100"
+                className="grid size-11 place-items-center rounded-full text-brand-800 hover:bg-brand-200"
               >
                 <X aria-hidden className="size-4" />
               </button>
@@ -84,7 +84,7 @@ export function ParticipantChips({
           enterKeyHint="done"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          className="min-h-11 min-w-0 flex-1 rounded-2xl border border-gray-300 bg-white px-4 text-base placeholder:text-gray-500"
+          className="min-h-11 min-w-0 flex-1 rounded-2xl border border-gray-500 bg-white px-4 text-base placeholder:text-gray-500"
         />
         <Button type="submit" variant="secondary" disabled={problem !== null}>
           Add

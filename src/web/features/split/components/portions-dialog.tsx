@@ -30,7 +30,7 @@ export function PortionsDialog({ target, onClose, onConfirm }: PortionsDialogPro
       description={
         target && (
           <>
-            {target.participantName}&rsquo;s share of {target.itemName.trim() || 'this item'}
+            {possessive(target.participantName)} share of {target.itemName.trim() || 'this item'}
           </>
         )
       }
@@ -51,6 +51,11 @@ export function PortionsDialog({ target, onClose, onConfirm }: PortionsDialogPro
       )}
     </Dialog>
   );
+}
+
+// The current user is 'You' when signed out: "Your share", not "You's share".
+function possessive(name: string): string {
+  return name === 'You' ? 'Your' : `${name}’s`;
 }
 
 function PortionsForm({
@@ -102,7 +107,7 @@ function PortionsForm({
             onChange={(event) => setText(event.target.value)}
             aria-invalid={portions === null ? true : undefined}
             aria-describedby={`${id}-hint`}
-            className={`tabular h-14 w-28 rounded-2xl border text-center text-3xl font-bold ${portions === null ? 'border-danger' : 'border-gray-300'}`}
+            className={`tabular h-14 w-28 rounded-2xl border text-center text-3xl font-bold ${portions === null ? 'border-danger' : 'border-gray-500'}`}
           />
           <button
             type="button"

@@ -99,36 +99,41 @@ export function SplitEditor({
         />
 
         <section aria-labelledby={`${id}-items`}>
-          <div className="flex items-end justify-between gap-3">
-            <h2 id={`${id}-items`} className="text-lg font-bold">
-              Items
-            </h2>
-            <RadioGroup.Root
-              value={state.mode}
-              onValueChange={(mode) => dispatch({ type: 'setMode', mode: mode as SplitMode })}
-              aria-label="Split the bill"
-              orientation="horizontal"
-              className="grid grid-cols-2 gap-1 rounded-2xl bg-gray-100 p-1"
-            >
-              {(
-                [
-                  ['byItem', 'By item'],
-                  ['equal', 'Equally'],
-                ] as const
-              ).map(([value, label]) => (
-                <RadioGroup.Item
-                  key={value}
-                  value={value}
-                  className="min-h-11 rounded-xl px-3 font-semibold text-muted data-[state=checked]:bg-white data-[state=checked]:text-brand-800 data-[state=checked]:shadow-sm"
-                >
-                  {label}
-                </RadioGroup.Item>
-              ))}
-            </RadioGroup.Root>
-          </div>
+          <h2 id={`${id}-items`} className="text-lg font-bold">
+            Items
+          </h2>
+          <RadioGroup.Root
+            value={state.mode}
+            onValueChange={(mode) => dispatch({ type: 'setMode', mode: mode as SplitMode })}
+            aria-label="How to split the bill"
+            orientation="horizontal"
+            className="mt-3 grid grid-cols-2 gap-1 rounded-2xl bg-gray-200/70 p-1"
+          >
+            {(
+              [
+                ['byItem', 'By item'],
+                ['equal', 'Equally'],
+              ] as const
+            ).map(([value, label]) => (
+              <RadioGroup.Item
+                key={value}
+                value={value}
+                className="min-h-11 rounded-xl px-3 font-semibold text-muted data-[state=checked]:bg-white data-[state=checked]:text-brand-800 data-[state=checked]:shadow-sm"
+              >
+                {label}
+              </RadioGroup.Item>
+            ))}
+          </RadioGroup.Root>
           {state.mode === 'byItem' ? (
             <>
-              <p className="mt-2 text-sm text-muted">{LONG_PRESS_HINT}</p>
+              <p className="mt-2 text-sm text-muted">
+                <span>{LONG_PRESS_HINT}</span>
+                {/* With a mouse or keyboard there is nothing to hold down: say what works instead. */}
+                <span aria-hidden className="hidden pointer-fine:inline">
+                  {' '}
+                  (or right-click, or Shift+Enter)
+                </span>
+              </p>
               <p id={hintId} className="sr-only">
                 Hold down, or press Shift+Enter, to set how many portions this person had.
               </p>
@@ -196,7 +201,7 @@ export function SplitEditor({
             ref={addItemButton}
             variant="secondary"
             block
-            className="mt-3 border-dashed"
+            className="mt-3 border-dashed border-gray-400!"
             onClick={() => {
               const itemId = newId();
               focusOnMount.current = itemId;
@@ -362,7 +367,7 @@ function NumberField({
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          className={`tabular min-h-12 w-full rounded-2xl border bg-white text-base font-semibold ${prefix ? 'pl-7' : 'pl-4'} ${suffix ? 'pr-9' : 'pr-4'} ${problem ? 'border-danger' : 'border-gray-300'}`}
+          className={`tabular min-h-12 w-full rounded-2xl border bg-white text-base font-semibold ${prefix ? 'pl-7' : 'pl-4'} ${suffix ? 'pr-9' : 'pr-4'} ${problem ? 'border-danger' : 'border-gray-500'}`}
         />
         {suffix && (
           <span

@@ -100,7 +100,8 @@ export function SummaryView({ summary, onBack, onGetPaid, onShare, onDone }: Sum
       </div>
 
       <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
-        <Button size="lg" block onClick={onGetPaid}>
+        {/* Medium type so the spec's long label fits one line on a 390 px phone; full height. */}
+        <Button block onClick={onGetPaid} className="min-h-13!">
           Covered the bill? Get paid back
         </Button>
         <Button variant="ghost" block onClick={onDone}>
