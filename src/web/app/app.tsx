@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { FullScreenSpinner } from '../components/ui/spinner';
@@ -13,10 +13,19 @@ import { SettingsScreen } from '../features/account/components/settings-screen';
 import { setUnauthorizedHandler } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 import { currentUserQuery, useCurrentUser } from '../lib/use-current-user';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { decideAccess } from './route-access';
 import { HomeScreen } from './screens/home-screen';
 import { LandingScreen } from './screens/landing-screen';
 import { NotFoundScreen } from './screens/not-found-screen';
+
+// The split screens and their dialogs load on first visit, keeping them out of the first paint.
+const SplitBillScreen = lazy(() =>
+  import('./screens/split-bill-screen').then((m) => ({ default: m.SplitBillScreen })),
+);
+const SummaryScreen = lazy(() =>
+  import('./screens/summary-screen').then((m) => ({ default: m.SummaryScreen })),
+);
 
 /** The one place that handles a 401 from any call (payments-accounts.md §8). */
 function makeQueryClient(): QueryClient {
@@ -43,21 +52,30 @@ function Routes() {
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
 
   return (
-    <Switch>
-      <Route path="/" component={HomeScreen} />
-      <Route path="/auth">
-        <AuthScreen
-          onSignedIn={(needsProfile) =>
-            setLocation(needsProfile ? '/onboarding' : '/', { replace: true })
-          }
-        />
-      </Route>
-      <Route path="/auth/callback" component={AuthCallbackScreen} />
-      <Route path="/onboarding" component={OnboardingScreen} />
-      <Route path="/settings" component={SettingsScreen} />
-      <Route component={NotFoundScreen} />
-    </Switch>
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Switch>
+        <Route path="/" component={HomeScreen} />
+        <Route path="/auth">
+          <AuthScreen
+            onSignedIn={(needsProfile) =>
+              setLocation(needsProfile ? '/onboarding' : '/', { replace: true })
+            }
+          />
+        </Route>
+        <Route path="/auth/callback" component={AuthCallbackScreen} />
+        <Route path="/onboarding" component={OnboardingScreen} />
+        <Route path="/settings" component={SettingsScreen} />
+        <Route path="/split-bill" component={SplitBillScreen} />
+        <Route path="/summary" component={SummaryScreen} />
+        <Route component={NotFoundScreen} />
+      </Switch>
+    </Suspense>
   );
+}
+
+function ScrollToTop() {
+  useScrollToTop();
+  return null;
 }
 
 export function App() {
@@ -65,6 +83,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Splash>
+        <ScrollToTop />
         <Routes />
       </Splash>
       <Toaster />

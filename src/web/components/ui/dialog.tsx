@@ -1,51 +1,70 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+
+type ContentProps = ComponentProps<typeof RadixDialog.Content>;
 
 export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  title: string;
+  title: ReactNode;
   description?: ReactNode;
-  children?: ReactNode;
-  /** Hide the title visually (it is still announced). */
-  hideTitle?: boolean;
+  children: ReactNode;
+  /** Pinned under the scrolling body, at thumb height: the dialog's main actions. */
+  footer?: ReactNode;
+  /** Nearly full height, for long content such as the split editor. */
+  tall?: boolean;
+  /** Where focus goes on open; Radix focuses the first focusable element unless prevented. */
+  onOpenAutoFocus?: ContentProps['onOpenAutoFocus'];
 }
 
-/** A bottom sheet on phones, a centred card on wider screens; Escape and the cross close it. */
+/**
+ * A modal dialog: a bottom sheet on a phone, where the thumb is, and a centred card on wider
+ * screens. Fades in over 100 ms (spec §9); the close button comes last in reading order so that
+ * opening lands on the content rather than on "Close".
+ */
 export function Dialog({
   open,
   onOpenChange,
   title,
   description,
   children,
-  hideTitle,
+  footer,
+  tall,
+  onOpenAutoFocus,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-[fade-in_100ms_ease-out]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/50 data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
-          className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[92dvh] w-full max-w-md overflow-y-auto rounded-t-3xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl outline-none data-[state=open]:animate-[fade-in_100ms_ease-out] sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 sm:rounded-3xl"
-          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={onOpenAutoFocus}
+          // No description means nothing to point at; saying so keeps Radix from warning.
+          {...(description === undefined && { 'aria-describedby': undefined })}
+          className={`fixed inset-x-0 bottom-0 z-50 mx-auto flex w-full max-w-md flex-col rounded-t-3xl bg-white shadow-xl outline-none data-[state=open]:animate-fade-in sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 sm:rounded-3xl ${tall ? 'h-[94dvh] sm:h-[88dvh]' : 'max-h-[92dvh]'}`}
         >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className={hideTitle ? 'sr-only' : 'text-xl font-bold'}>
+          <div className="px-5 pb-2 pt-5 pr-16">
+            <RadixDialog.Title className="text-xl font-bold leading-tight">
               {title}
             </RadixDialog.Title>
-            <RadixDialog.Close
-              aria-label="Close"
-              className="-m-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface"
-            >
-              <X aria-hidden className="size-5" />
-            </RadixDialog.Close>
+            {description !== undefined && (
+              <RadixDialog.Description className="mt-1 text-muted">
+                {description}
+              </RadixDialog.Description>
+            )}
           </div>
-          {description && (
-            <RadixDialog.Description className="mb-4 text-muted">
-              {description}
-            </RadixDialog.Description>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-4">{children}</div>
+          {footer && (
+            <div className="border-t border-line px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-4">
+              {footer}
+            </div>
           )}
-          {children}
+          <RadixDialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 grid size-11 place-items-center rounded-full text-muted hover:bg-surface hover:text-ink"
+          >
+            <X aria-hidden className="size-5" />
+          </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,0 +1,156 @@
+import { Trash2 } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useId, type Ref } from 'react';
+import type { SplitMode } from '../../../../domain/split';
+import { portionsOf } from '../../../../domain/split-editor';
+import { toSplitItem, type EditorItem, type EditorParticipant } from '../model/editor-state';
+import { AssignButton } from './assign-button';
+
+export interface ItemCardProps {
+  item: EditorItem;
+  index: number;
+  participants: readonly EditorParticipant[];
+  mode: SplitMode;
+  /** Nobody is on this manual item: the split cannot go ahead until someone is. */
+  unallocated: boolean;
+  /** Id of the long-press explanation, for the assign buttons' descriptions. */
+  assignHintId: string;
+  nameRef?: Ref<HTMLInputElement>;
+  onEdit: (change: { name?: string; amount?: string }) => void;
+  onToggle: (participantId: string) => void;
+  onSetPortions: (participant: EditorParticipant) => void;
+  onSplitEquallyChange: (equally: boolean) => void;
+  onRemove: () => void;
+}
+
+/** One item of the bill: its name and price, who had it, and whether everyone shares it. */
+export function ItemCard({
+  item,
+  index,
+  participants,
+  mode,
+  unallocated,
+  assignHintId,
+  nameRef,
+  onEdit,
+  onToggle,
+  onSetPortions,
+  onSplitEquallyChange,
+  onRemove,
+}: ItemCardProps) {
+  const id = useId();
+  const title = item.name.trim() || `Item ${index + 1}`;
+  const equally = item.splitMode === 'equally';
+  const byItem = mode === 'byItem';
+  return (
+    <li>
+      <div
+        role="group"
+        aria-label={title}
+        className={`rounded-3xl border bg-white p-4 shadow-sm ${unallocated ? 'border-amber-500' : 'border-line'}`}
+      >
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={`${id}-name`} className="sr-only">
+              Item name
+            </label>
+            <input
+              ref={nameRef}
+              id={`${id}-name`}
+              value={item.name}
+              onChange={(event) => onEdit({ name: event.target.value })}
+              placeholder="Item name"
+              autoComplete="off"
+              autoCapitalize="sentences"
+              className="min-h-11 w-full rounded-xl border border-transparent bg-surface px-3 text-base font-semibold placeholder:font-normal placeholder:text-gray-500 hover:border-gray-300"
+            />
+          </div>
+          <div className="w-28 shrink-0">
+            <label htmlFor={`${id}-amount`} className="sr-only">
+              Price in pounds
+            </label>
+            <div className="relative">
+              <span
+                aria-hidden
+                className="pointer-events-none absolute inset-y-0 left-3 flex items-center font-semibold text-muted"
+              >
+                £
+              </span>
+              <input
+                id={`${id}-amount`}
+                type="number"
+                inputMode="decimal"
+                step={0.01}
+                value={item.amount}
+                onChange={(event) => onEdit({ amount: event.target.value })}
+                placeholder="0.00"
+                className="tabular min-h-11 w-full rounded-xl border border-transparent bg-surface pl-7 pr-2 text-base font-semibold placeholder:text-gray-500 hover:border-gray-300"
+              />
+            </div>
+          </div>
+        </div>
+
+        {byItem ? (
+          <>
+            <div role="group" aria-label={`Who had ${title}`} className="mt-2 flex flex-wrap gap-2">
+              {participants.map((participant) => (
+                <AssignButton
+                  key={participant.id}
+                  name={participant.name}
+                  portions={portionsOf(toSplitItem(item), participant.id)}
+                  everyone={equally}
+                  describedBy={assignHintId}
+                  onToggle={() => onToggle(participant.id)}
+                  onSetPortions={() => onSetPortions(participant)}
+                />
+              ))}
+            </div>
+            {equally && <p className="mt-2 text-sm text-muted">Everyone shares this item</p>}
+            {unallocated && (
+              <p className="mt-2 text-sm font-medium text-amber-800">
+                {participants.length === 0
+                  ? 'Add people to assign this item'
+                  : 'Tap who had this, or split it equally'}
+              </p>
+            )}
+            <div className="mt-3 flex items-center justify-between gap-3 border-t border-line pt-3">
+              <div className="flex min-h-11 items-center gap-3">
+                <Switch.Root
+                  id={`${id}-equally`}
+                  checked={equally}
+                  onCheckedChange={onSplitEquallyChange}
+                  className="relative h-7 w-12 shrink-0 rounded-full bg-gray-500 transition-colors data-[state=checked]:bg-brand-700"
+                >
+                  <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+                </Switch.Root>
+                <label htmlFor={`${id}-equally`} className="select-none font-medium">
+                  Split Equally
+                </label>
+              </div>
+              <RemoveButton title={title} onRemove={onRemove} />
+            </div>
+          </>
+        ) : (
+          <div className="mt-2 flex items-center justify-between gap-3">
+            <p className="text-sm text-muted">Shared equally by everyone</p>
+            <RemoveButton title={title} onRemove={onRemove} />
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RemoveButton({ title, onRemove }: { title: string; onRemove: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onRemove}
+      aria-label={`Remove ${title}`}
+      className="inline-flex min-h-11 items-center gap-1.5 rounded-2xl px-3 font-medium text-danger hover:bg-red-50"
+    >
+      <Trash2 aria-hidden className="size-4" />
+      Remove
+    </button>
+  );
+}

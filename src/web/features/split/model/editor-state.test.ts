@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { splitBill, splitInputProblem } from '../../../../domain/split';
+import {
+  editorReducer,
+  editorTotals,
+  freshEditorState,
+  isEditorState,
+  participantNameProblem,
+  SERVICE_CHARGE_PROBLEM,
+  serviceChargeProblem,
+  serviceChargeValue,
+  TIP_PROBLEM,
+  tipPercentValue,
+  tipProblem,
+  toSplitInput,
+  type EditorAction,
+  type SplitEditorState,
+} from './editor-state';
+
+function ids() {
+  let n = 0;
+  return () => `id${++n}`;
+}
+
+function editor(names: string[] = ['Sam', 'Alex']): SplitEditorState {
+  return freshEditorState(ids(), names);
+}
+
+function run(state: SplitEditorState, ...actions: EditorAction[]): SplitEditorState {
+  return actions.reduce(editorReducer, state);
+}
+
+describe('freshEditorState', () => {
+  it('starts with the two sample items, no tip, £0.00 service, by item, as Misc. Bill', () => {
+    const state = freshEditorState(ids());
+    expect(state).toEqual({
+      billName: 'Misc. Bill',
+      participants: [],
+      items: [
+        { id: 'id1', name: 'French Fries', amount: '4.99', splitMode: 'manual', assignments: [] },
+        { id: 'id2', name: 'Red Wine', amount: '22.00', splitMode: 'manual', assignments: [] },
+      ],
+      tipPercent: '0',
+      serviceCharge: '0.00',
+      mode: 'byItem',
+    });
+  });
+
+  it('seeds participants from names, in order, trimmed, blanks and repeats dropped', () => {
+    const state = freshEditorState(ids(), ['Sam', ' Alex ', '', 'alex']);
+    expect(state.participants).toEqual([
+      { id: 'id3', name: 'Sam' },
+      { id: 'id4', name: 'Alex' },
+    ]);
+  });
+});
+
+describe('participants', () => {
+  it('adds a trimmed name and refuses blanks and names already on the bill', () => {
+    const state = run(
+      editor([]),
+      { type: 'addParticipant', id: 'p1', name: '  Priya ' },
+      { type: 'addParticipant', id: 'p2', name: '   ' },
+      { type: 'addParticipant', id: 'p3', name: 'PRIYA' },
+    );
+    expect(state.participants).toEqual([{ id: 'p1', name: 'Priya' }]);
+  });
+
+  it('explains why a name cannot be added', () => {
+    const { participants } = editor(['Sam']);
+    expect(participantNameProblem(participants, '  ')).toBe('');
+    expect(participantNameProblem(participants, ' sam')).toBe('sam is already on the bill');
+    expect(participantNameProblem(participants, 'Alex')).toBeNull();
+  });
+
+  it('removing someone takes them off every item, saved assignments included', () => {
+    let state = editor();
+    const [sam, alex] = state.participants;
+    const [fries] = state.items;
+    state = run(
+      state,
+      { type: 'toggleAssignee', itemId: fries!.id, participantId: sam!.id },
+      { type: 'toggleAssignee', itemId: fries!.id, participantId: alex!.id },
+      { type: 'setItemSplitMode', itemId: fries!.id, splitMode: 'equally' },
+      { type: 'removeParticipant', participantId: sam!.id },
+      { type: 'setItemSplitMode', itemId: fries!.id, splitMode: 'manual' },
+    );
+    expect(state.participants).toEqual([alex]);
+    expect(state.items[0]!.assignments).toEqual([{ participantId: alex!.id, portions: 1 }]);
+  });
+});
+
+describe('items', () => {
+  it('adds a blank manual item, edits its name and amount, and removes it', () => {
+    let state = run(editor(), { type: 'addItem', id: 'new' });
+    expect(state.items[2]).toEqual({
+      id: 'new',
+      name: '',
+      amount: '',
+      splitMode: 'manual',
+      assignments: [],
+    });
+    state = run(state, { type: 'editItem', itemId: 'new', name: 'Tiramisu', amount: '6.5' });
+    expect(state.items[2]).toMatchObject({ name: 'Tiramisu', amount: '6.5' });
+    expect(toSplitInput(state).items[2]!.amountPence).toBe(650);
+    state = run(state, { type: 'removeItem', itemId: 'new' });
+    expect(state.items.map((item) => item.name)).toEqual(['French Fries', 'Red Wine']);
+  });
+
+  it('toggles, sets portions (0 removes) and restores the manual assignment after Split Equally', () => {
+    let state = editor();
+    const [sam, alex] = state.participants;
+    const wine = state.items[1]!.id;
+    state = run(
+      state,
+      { type: 'toggleAssignee', itemId: wine, participantId: sam!.id },
+      { type: 'setPortions', itemId: wine, participantId: alex!.id, portions: 1.5 },
+    );
+    expect(state.items[1]!.assignments).toEqual([
+      { participantId: sam!.id, portions: 1 },
+      { participantId: alex!.id, portions: 1.5 },
+    ]);
+    state = run(state, { type: 'setItemSplitMode', itemId: wine, splitMode: 'equally' });
+    expect(state.items[1]).toMatchObject({ splitMode: 'equally', assignments: [] });
+    state = run(state, { type: 'setItemSplitMode', itemId: wine, splitMode: 'manual' });
+    expect(state.items[1]!.splitMode).toBe('manual');
+    expect(state.items[1]!.assignments).toHaveLength(2);
+    expect(state.items[1]).not.toHaveProperty('savedManualAssignments');
+    state = run(state, { type: 'setPortions', itemId: wine, participantId: sam!.id, portions: 0 });
+    expect(state.items[1]!.assignments).toEqual([{ participantId: alex!.id, portions: 1.5 }]);
+  });
+
+  it('leaves other items and the argument untouched', () => {
+    const before = editor();
+    const after = run(before, {
+      type: 'toggleAssignee',
+      itemId: before.items[0]!.id,
+      participantId: before.participants[0]!.id,
+    });
+    expect(after.items[1]).toBe(before.items[1]);
+    expect(before.items[0]!.assignments).toEqual([]);
+  });
+});
+
+describe('tip and service charge', () => {
+  it('reads the tip as 0 to 100 percent, blank and unreadable as 0', () => {
+    expect(tipPercentValue('12')).toBe(12);
+    expect(tipPercentValue('12.5')).toBe(12.5);
+    expect(tipPercentValue('')).toBe(0);
+    expect(tipPercentValue('abc')).toBe(0);
+    expect(tipPercentValue('150')).toBe(100);
+    expect(tipPercentValue('-3')).toBe(0);
+    expect(tipPercentValue('0.123')).toBe(0.12);
+  });
+
+  it('says when the tip is out of range', () => {
+    expect(tipProblem('100')).toBeNull();
+    expect(tipProblem('')).toBeNull();
+    expect(tipProblem('101')).toBe(TIP_PROBLEM);
+    expect(tipProblem('-1')).toBe(TIP_PROBLEM);
+  });
+
+  it('reads the service charge as pence, never below 0', () => {
+    expect(serviceChargeValue('6.00')).toBe(600);
+    expect(serviceChargeValue('£2.5')).toBe(250);
+    expect(serviceChargeValue('')).toBe(0);
+    expect(serviceChargeValue('-4')).toBe(0);
+    expect(serviceChargeProblem('-4')).toBe(SERVICE_CHARGE_PROBLEM);
+    expect(serviceChargeProblem('4')).toBeNull();
+  });
+});
+
+describe('toSplitInput', () => {
+  it('maps the editor to the split engine input, which splits to the penny', () => {
+    let state = editor(['Sam', 'Alex', 'Priya']);
+    const [sam, alex, priya] = state.participants;
+    const [fries, wine] = state.items;
+    state = run(
+      state,
+      { type: 'toggleAssignee', itemId: fries!.id, participantId: sam!.id },
+      { type: 'setPortions', itemId: wine!.id, participantId: alex!.id, portions: 1.5 },
+      { type: 'setPortions', itemId: wine!.id, participantId: priya!.id, portions: 0.5 },
+      { type: 'setTipPercent', value: '10' },
+      { type: 'setServiceCharge', value: '3.00' },
+    );
+    const input = toSplitInput(state);
+    expect(input).toEqual({
+      participants: [sam, alex, priya],
+      items: [
+        {
+          name: 'French Fries',
+          amountPence: 499,
+          splitMode: 'manual',
+          assignments: [{ participantId: sam!.id, portions: 1 }],
+        },
+        {
+          name: 'Red Wine',
+          amountPence: 2200,
+          splitMode: 'manual',
+          assignments: [
+            { participantId: alex!.id, portions: 1.5 },
+            { participantId: priya!.id, portions: 0.5 },
+          ],
+        },
+      ],
+      tipPercent: 10,
+      serviceChargePence: 300,
+      mode: 'byItem',
+    });
+    expect(splitInputProblem(input)).toBeNull();
+    const result = splitBill(input);
+    expect(result.participants.map((p) => p.amount)).toEqual([649, 1915, 705]);
+    expect(result.total).toBe(499 + 2200 + 300 + 270);
+  });
+
+  it('reports unallocated items until everyone is assigned or the bill is split equally', () => {
+    const state = editor();
+    expect(splitInputProblem(toSplitInput(state))?.title).toBe('Items need to be allocated');
+    const equal = run(state, { type: 'setMode', mode: 'equal' });
+    expect(splitInputProblem(toSplitInput(equal))).toBeNull();
+  });
+});
+
+describe('isEditorState', () => {
+  it('accepts a state the reducer made, after a JSON round trip', () => {
+    const state = run(editor(), {
+      type: 'setPortions',
+      itemId: 'id1',
+      participantId: 'id3',
+      portions: 2.5,
+    });
+    expect(isEditorState(JSON.parse(JSON.stringify(state)))).toBe(true);
+  });
+
+  it('refuses other shapes and assignments to people who are not on the bill', () => {
+    const state = editor();
+    expect(isEditorState(null)).toBe(false);
+    expect(isEditorState({ ...state, mode: 'bySeat' })).toBe(false);
+    expect(isEditorState({ ...state, items: [{ ...state.items[0], amount: 4.99 }] })).toBe(false);
+    const stranger = {
+      ...state.items[0]!,
+      assignments: [{ participantId: 'nobody', portions: 1 }],
+    };
+    expect(isEditorState({ ...state, items: [stranger] })).toBe(false);
+    const half = { ...state.items[0]!, assignments: [{ participantId: 'id3', portions: 0.3 }] };
+    expect(isEditorState({ ...state, items: [half] })).toBe(false);
+  });
+});
+
+describe('editorTotals', () => {
+  it('gives the running totals, or null when the amounts are beyond pence', () => {
+    const state = run(editor(), { type: 'setTipPercent', value: '10' });
+    expect(editorTotals(toSplitInput(state))).toEqual({
+      subtotal: 2699,
+      serviceCharge: 0,
+      tip: 270,
+      total: 2969,
+    });
+    const huge = run(
+      state,
+      { type: 'editItem', itemId: 'id1', amount: '80000000000000' },
+      { type: 'editItem', itemId: 'id2', amount: '80000000000000' },
+    );
+    expect(editorTotals(toSplitInput(huge))).toBeNull();
+  });
+});

@@ -1,0 +1,332 @@
+import { billNameFromReceipt } from '../../../../domain/formats';
+import { parseMoney, toDecimalString, type Pence } from '../../../../domain/money';
+import { normaliseName } from '../../../../domain/people';
+import {
+  billTotals,
+  type BillTotals,
+  type ItemAssignment,
+  type ItemSplitMode,
+  type SplitInput,
+  type SplitItem,
+  type SplitMode,
+} from '../../../../domain/split';
+import {
+  participantNameToAdd,
+  removeParticipantFromItems,
+  seedItems,
+  setItemSplitMode,
+  setPortions,
+  toggleAssignee,
+} from '../../../../domain/split-editor';
+import { isRecord } from '../../../lib/session-store';
+
+// The split editor's working state (spec §3 "Working item", "Working participant") and its reducer.
+// Money stays as the text the person typed until it is read with the domain's parseMoney, so a
+// half-typed "4." is never rewritten under their fingers; every rule about assignments is the
+// domain's (split-editor.ts), applied here to items that also carry an id and the typed amount.
+
+export interface EditorParticipant {
+  id: string;
+  name: string;
+}
+
+export interface EditorItem {
+  /** Stable across edits, for React keys and for actions; never leaves the browser. */
+  id: string;
+  name: string;
+  /** Pounds as typed, e.g. "4.99". */
+  amount: string;
+  splitMode: ItemSplitMode;
+  assignments: readonly ItemAssignment[];
+  savedManualAssignments?: readonly ItemAssignment[];
+}
+
+export interface SplitEditorState {
+  billName: string;
+  participants: EditorParticipant[];
+  items: EditorItem[];
+  /** Percent as typed, 0 to 100. */
+  tipPercent: string;
+  /** Pounds as typed. */
+  serviceCharge: string;
+  mode: SplitMode;
+}
+
+export type EditorAction =
+  | { type: 'addParticipant'; id: string; name: string }
+  | { type: 'addParticipants'; participants: readonly EditorParticipant[] }
+  | { type: 'removeParticipant'; participantId: string }
+  | { type: 'addItem'; id: string }
+  | { type: 'removeItem'; itemId: string }
+  | { type: 'editItem'; itemId: string; name?: string; amount?: string }
+  | { type: 'toggleAssignee'; itemId: string; participantId: string }
+  | { type: 'setPortions'; itemId: string; participantId: string; portions: number }
+  | { type: 'setItemSplitMode'; itemId: string; splitMode: ItemSplitMode }
+  | { type: 'setTipPercent'; value: string }
+  | { type: 'setServiceCharge'; value: string }
+  | { type: 'setMode'; mode: SplitMode };
+
+/** A fresh editor (spec §2): the sample items, no tip, £0.00 service, split by item. */
+export function freshEditorState(
+  newId: () => string,
+  participantNames: readonly string[] = [],
+): SplitEditorState {
+  const state: SplitEditorState = {
+    billName: billNameFromReceipt(null),
+    participants: [],
+    items: seedItems().map((item) => fromSplitItem(newId(), item)),
+    tipPercent: '0',
+    serviceCharge: '0.00',
+    mode: 'byItem',
+  };
+  return editorReducer(state, {
+    type: 'addParticipants',
+    participants: participantNames.map((name) => ({ id: newId(), name })),
+  });
+}
+
+function fromSplitItem(id: string, item: SplitItem): EditorItem {
+  return {
+    id,
+    name: item.name,
+    amount: toDecimalString(item.amountPence),
+    splitMode: item.splitMode,
+    assignments: item.assignments,
+    ...(item.savedManualAssignments && { savedManualAssignments: item.savedManualAssignments }),
+  };
+}
+
+/** The item as the domain sees it, its typed amount read as pence. */
+export function toSplitItem(item: EditorItem): SplitItem {
+  return {
+    name: item.name,
+    amountPence: parseMoney(item.amount),
+    splitMode: item.splitMode,
+    assignments: item.assignments,
+    ...(item.savedManualAssignments && { savedManualAssignments: item.savedManualAssignments }),
+  };
+}
+
+/** Applies a domain transition to an item's assignment, keeping the editor's own fields. */
+function withSplitItem(item: EditorItem, change: (item: SplitItem) => SplitItem): EditorItem {
+  const next = change(toSplitItem(item));
+  const { savedManualAssignments: _dropped, ...rest } = item;
+  return {
+    ...rest,
+    splitMode: next.splitMode,
+    assignments: next.assignments,
+    ...(next.savedManualAssignments && { savedManualAssignments: next.savedManualAssignments }),
+  };
+}
+
+function hasParticipantNamed(participants: readonly EditorParticipant[], name: string): boolean {
+  const wanted = normaliseName(name);
+  return participants.some((participant) => normaliseName(participant.name) === wanted);
+}
+
+/**
+ * Why a name typed into the editor cannot be added, or null when it can. Blank input gives '' (the
+ * Add button is simply disabled, spec §5); a name already on the bill gives a message, since two
+ * chips with one name could not be told apart on the item buttons.
+ */
+export function participantNameProblem(
+  participants: readonly EditorParticipant[],
+  input: string,
+): string | null {
+  const name = participantNameToAdd(input);
+  if (name === null) return '';
+  return hasParticipantNamed(participants, name) ? `${name} is already on the bill` : null;
+}
+
+function updateItem(
+  state: SplitEditorState,
+  itemId: string,
+  change: (item: EditorItem) => EditorItem,
+): SplitEditorState {
+  return {
+    ...state,
+    items: state.items.map((item) => (item.id === itemId ? change(item) : item)),
+  };
+}
+
+export function editorReducer(state: SplitEditorState, action: EditorAction): SplitEditorState {
+  switch (action.type) {
+    case 'addParticipant':
+      return editorReducer(state, {
+        type: 'addParticipants',
+        participants: [{ id: action.id, name: action.name }],
+      });
+    case 'addParticipants': {
+      const participants = [...state.participants];
+      for (const { id, name: typed } of action.participants) {
+        const name = participantNameToAdd(typed);
+        if (name !== null && !hasParticipantNamed(participants, name)) {
+          participants.push({ id, name });
+        }
+      }
+      return participants.length === state.participants.length ? state : { ...state, participants };
+    }
+    case 'removeParticipant':
+      return {
+        ...state,
+        participants: state.participants.filter((p) => p.id !== action.participantId),
+        items: state.items.map((item) =>
+          withSplitItem(
+            item,
+            (split) => removeParticipantFromItems([split], action.participantId)[0]!,
+          ),
+        ),
+      };
+    case 'addItem':
+      return {
+        ...state,
+        items: [
+          ...state.items,
+          { id: action.id, name: '', amount: '', splitMode: 'manual', assignments: [] },
+        ],
+      };
+    case 'removeItem':
+      return { ...state, items: state.items.filter((item) => item.id !== action.itemId) };
+    case 'editItem':
+      return updateItem(state, action.itemId, (item) => ({
+        ...item,
+        ...(action.name !== undefined && { name: action.name }),
+        ...(action.amount !== undefined && { amount: action.amount }),
+      }));
+    case 'toggleAssignee':
+      return updateItem(state, action.itemId, (item) =>
+        withSplitItem(item, (split) => toggleAssignee(split, action.participantId)),
+      );
+    case 'setPortions':
+      return updateItem(state, action.itemId, (item) =>
+        withSplitItem(item, (split) => setPortions(split, action.participantId, action.portions)),
+      );
+    case 'setItemSplitMode':
+      return updateItem(state, action.itemId, (item) =>
+        withSplitItem(item, (split) => setItemSplitMode(split, action.splitMode)),
+      );
+    case 'setTipPercent':
+      return { ...state, tipPercent: action.value };
+    case 'setServiceCharge':
+      return { ...state, serviceCharge: action.value };
+    case 'setMode':
+      return { ...state, mode: action.mode };
+  }
+}
+
+export const TIP_PROBLEM = 'Tip must be between 0 and 100%';
+export const SERVICE_CHARGE_PROBLEM = 'Service charge cannot be negative';
+
+/** The tip percentage typed, or NaN when it is not a number; blank counts as 0. */
+function typedTip(text: string): number {
+  return text.trim() === '' ? 0 : Number(text);
+}
+
+/**
+ * The tip percentage to split with: 0 to 100 (spec §5), to 0.01% as the domain honours it. Out of
+ * range values are held at the nearest bound, and anything unreadable counts as no tip, so a
+ * half-typed field never breaks the running totals; tipProblem says what is wrong meanwhile.
+ */
+export function tipPercentValue(text: string): number {
+  const percent = typedTip(text);
+  if (Number.isNaN(percent)) return 0;
+  return Math.round(Math.min(100, Math.max(0, percent)) * 100) / 100;
+}
+
+export function tipProblem(text: string): string | null {
+  const percent = typedTip(text);
+  return Number.isNaN(percent) || percent < 0 || percent > 100 ? TIP_PROBLEM : null;
+}
+
+/** The service charge in pence: the typed pounds, never below 0 (spec §5 minimum 0). */
+export function serviceChargeValue(text: string): Pence {
+  return Math.max(0, parseMoney(text));
+}
+
+export function serviceChargeProblem(text: string): string | null {
+  return parseMoney(text) < 0 ? SERVICE_CHARGE_PROBLEM : null;
+}
+
+/** The editor's state as the split engine's input. */
+export function toSplitInput(state: SplitEditorState): SplitInput {
+  return {
+    participants: state.participants.map(({ id, name }) => ({ id, name })),
+    items: state.items.map(toSplitItem),
+    tipPercent: tipPercentValue(state.tipPercent),
+    serviceChargePence: serviceChargeValue(state.serviceCharge),
+    mode: state.mode,
+  };
+}
+
+/**
+ * The running totals, or null when the typed amounts add up beyond what pence can hold (a pasted
+ * string of digits): the screen then shows no totals instead of failing.
+ */
+export function editorTotals(input: SplitInput): BillTotals | null {
+  try {
+    return billTotals(input);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+function isAssignmentList(value: unknown): value is ItemAssignment[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (a) =>
+        isRecord(a) &&
+        typeof a.participantId === 'string' &&
+        typeof a.portions === 'number' &&
+        Number.isInteger(a.portions * 2) &&
+        a.portions > 0,
+    )
+  );
+}
+
+function isEditorItem(value: unknown): value is EditorItem {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.amount === 'string' &&
+    (value.splitMode === 'manual' || value.splitMode === 'equally') &&
+    isAssignmentList(value.assignments) &&
+    (value.savedManualAssignments === undefined || isAssignmentList(value.savedManualAssignments))
+  );
+}
+
+/**
+ * Whether a stored value is a usable editor state. Session storage outlives a deploy, so an older
+ * or damaged shape is dropped for a fresh editor rather than crashing the screen.
+ */
+export function isEditorState(value: unknown): value is SplitEditorState {
+  if (!isRecord(value)) return false;
+  const { participants, items } = value;
+  if (
+    !Array.isArray(participants) ||
+    !participants.every(
+      (p) => isRecord(p) && typeof p.id === 'string' && typeof p.name === 'string',
+    ) ||
+    !Array.isArray(items) ||
+    !items.every(isEditorItem)
+  ) {
+    return false;
+  }
+  // Assignments must point at people on the bill: the split engine refuses anything else.
+  const ids = new Set(participants.map((p) => (p as EditorParticipant).id));
+  if (ids.size !== participants.length) return false;
+  const known = (list: readonly ItemAssignment[] = []) =>
+    list.every((a) => ids.has(a.participantId)) &&
+    new Set(list.map((a) => a.participantId)).size === list.length;
+  return (
+    items.every(
+      (item: EditorItem) => known(item.assignments) && known(item.savedManualAssignments),
+    ) &&
+    typeof value.billName === 'string' &&
+    typeof value.tipPercent === 'string' &&
+    typeof value.serviceCharge === 'string' &&
+    (value.mode === 'byItem' || value.mode === 'equal')
+  );
+}

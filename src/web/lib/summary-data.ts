@@ -1,0 +1,170 @@
+import { isPence, type Pence } from '../../domain/money';
+import type {
+  ItemAssignment,
+  SplitInput,
+  SplitItem,
+  SplitMode,
+  SplitParticipant,
+  SplitResult,
+} from '../../domain/split';
+import { isRecord, readSession, removeSession, writeSession } from './session-store';
+
+// The split editor writes this and the summary screen reads it (spec §3 "Summary data kept in
+// session storage", §4 "Summary flow"). It sits in lib because two features share it. Amounts are
+// integer pence (DECISIONS.md), copied from splitBill()'s result so the summary shows exactly the
+// pennies the split produced. The split input is kept too, for the save and get-paid flows.
+export const SUMMARY_STORAGE_KEY = 'fairshare.summary';
+
+export interface SummaryItemLine {
+  name: string;
+  amount: Pence;
+}
+
+export interface SummaryParticipantAmount {
+  id: string;
+  name: string;
+  /** What this person owes: originalAmount + serviceCharge + tip. */
+  amount: Pence;
+  /** Their share of the items alone. */
+  originalAmount: Pence;
+  serviceCharge: Pence;
+  tip: Pence;
+  /** Their share of the payment processing fee, for information. */
+  fee: Pence;
+  items: SummaryItemLine[];
+}
+
+export interface SummaryData {
+  billName: string;
+  subtotal: Pence;
+  serviceCharge: Pence;
+  tip: Pence;
+  total: Pence;
+  fee: Pence;
+  totalIncludingFees: Pence;
+  tipPercent: number;
+  mode: SplitMode;
+  participantAmounts: SummaryParticipantAmount[];
+  participants: SplitParticipant[];
+  items: SplitItem[];
+}
+
+/** The summary of a split: `result` must be splitBill(input). */
+export function summaryFromSplit(
+  billName: string,
+  input: SplitInput,
+  result: SplitResult,
+): SummaryData {
+  return {
+    billName,
+    subtotal: result.subtotal,
+    serviceCharge: result.serviceCharge,
+    tip: result.tip,
+    total: result.total,
+    fee: result.fee,
+    totalIncludingFees: result.totalIncludingFees,
+    tipPercent: input.tipPercent,
+    mode: input.mode,
+    participantAmounts: result.participants.map((share) => ({
+      id: share.id,
+      name: share.name,
+      amount: share.amount,
+      originalAmount: share.originalAmount,
+      serviceCharge: share.serviceChargePence,
+      tip: share.tipPence,
+      fee: share.feePence,
+      items: share.items.map((line) => ({ name: line.name, amount: line.amountPence })),
+    })),
+    participants: input.participants.map(({ id, name }) => ({ id, name })),
+    items: input.items.map((item) => ({ ...item })),
+  };
+}
+
+/** The split input a summary was made from, for flows that recompute or save it. */
+export function summaryInput(summary: SummaryData): SplitInput {
+  return {
+    participants: summary.participants,
+    items: summary.items,
+    tipPercent: summary.tipPercent,
+    serviceChargePence: summary.serviceCharge,
+    mode: summary.mode,
+  };
+}
+
+const TOTAL_FIELDS = [
+  'subtotal',
+  'serviceCharge',
+  'tip',
+  'total',
+  'fee',
+  'totalIncludingFees',
+] as const;
+const SHARE_FIELDS = ['amount', 'originalAmount', 'serviceCharge', 'tip', 'fee'] as const;
+
+function isItemLine(value: unknown): value is SummaryItemLine {
+  return isRecord(value) && typeof value.name === 'string' && isPence(value.amount);
+}
+
+function isParticipantAmount(value: unknown): value is SummaryParticipantAmount {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    SHARE_FIELDS.every((field) => isPence(value[field])) &&
+    Array.isArray(value.items) &&
+    value.items.every(isItemLine)
+  );
+}
+
+function isAssignment(value: unknown): value is ItemAssignment {
+  return (
+    isRecord(value) && typeof value.participantId === 'string' && typeof value.portions === 'number'
+  );
+}
+
+function isSplitItem(value: unknown): value is SplitItem {
+  return (
+    isRecord(value) &&
+    typeof value.name === 'string' &&
+    isPence(value.amountPence) &&
+    (value.splitMode === 'manual' || value.splitMode === 'equally') &&
+    Array.isArray(value.assignments) &&
+    value.assignments.every(isAssignment)
+  );
+}
+
+/**
+ * Whether a stored value has the shape of SummaryData. Stored data outlives deploys and can be
+ * edited by hand, so the summary screen treats anything else as "no summary" and goes home.
+ */
+export function isSummaryData(value: unknown): value is SummaryData {
+  return (
+    isRecord(value) &&
+    typeof value.billName === 'string' &&
+    TOTAL_FIELDS.every((field) => isPence(value[field])) &&
+    typeof value.tipPercent === 'number' &&
+    (value.mode === 'byItem' || value.mode === 'equal') &&
+    Array.isArray(value.participantAmounts) &&
+    value.participantAmounts.every(isParticipantAmount) &&
+    Array.isArray(value.participants) &&
+    value.participants.every(
+      (p) => isRecord(p) && typeof p.id === 'string' && typeof p.name === 'string',
+    ) &&
+    Array.isArray(value.items) &&
+    value.items.every(isSplitItem)
+  );
+}
+
+export function saveSummaryData(summary: SummaryData): void {
+  writeSession(SUMMARY_STORAGE_KEY, summary);
+}
+
+/** The stored summary, or null when there is none or it is not a valid summary. */
+export function loadSummaryData(): SummaryData | null {
+  const stored = readSession(SUMMARY_STORAGE_KEY);
+  return isSummaryData(stored) ? stored : null;
+}
+
+export function clearSummaryData(): void {
+  removeSession(SUMMARY_STORAGE_KEY);
+}
