@@ -19,6 +19,8 @@ import { createAuthRateLimiter, type AuthRateLimits } from './modules/accounts/r
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { billsRoutes } from './modules/bills/routes';
+import { createBillsService } from './modules/bills/service';
 import { healthRoutes } from './modules/health/routes';
 import type { Secrets } from './secrets';
 
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rateLimiter: createAuthRateLimiter(deps.authRateLimits),
     }),
   );
+  await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
 
   const sendIndex =
     deps.webRoot === null ? null : await registerSpa(app, deps.webRoot ?? DEFAULT_WEB_ROOT);

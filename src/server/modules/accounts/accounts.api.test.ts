@@ -395,10 +395,11 @@ describe('GET /api/auth/providers', () => {
 
 describe('bad bodies', () => {
   it('answer 400 for malformed JSON', async () => {
+    const s = await signUp(t.app);
     const res = await t.app.inject({
       method: 'PATCH',
       url: '/api/auth/user',
-      headers: { 'content-type': 'application/json', cookie: 'x=y' },
+      headers: { 'content-type': 'application/json', cookie: s.cookie },
       payload: '{"firstName":',
     });
     expect(res.statusCode).toBe(400);

@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/auth';
 import type { Config } from '../../config';
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
-import { badRequest } from '../../http/errors';
+import { parseBody } from '../../http/validate';
 import type { Auth } from './auth';
 import type { AuthRateLimiter } from './rate-limit';
 import type { AccountsService } from './service';
@@ -37,15 +37,6 @@ const FRIENDLY: Record<string, string> = {
   PASSWORD_TOO_LONG: 'Password must be at most 128 characters',
   INVALID_EMAIL: 'Enter a valid e-mail address',
 };
-
-function parseOrThrow<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  const first = parsed.error.issues[0];
-  throw badRequest(first?.message ?? 'Invalid request', fields);
-}
 
 export const accountsRoutes =
   (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
@@ -106,12 +97,12 @@ export const accountsRoutes =
       handler: async (req, reply) => {
         const path = new URL(req.url, 'http://x').pathname;
         if (req.method === 'POST' && path === '/api/auth/sign-in/email') {
-          const body = parseOrThrow(signInBodySchema, req.body);
+          const body = parseBody(signInBodySchema, req.body, { plainMessages: true });
           await rateLimiter.signIn(req.ip, body.email);
           return forward(req, reply, body);
         }
         if (req.method === 'POST' && path === '/api/auth/sign-up/email') {
-          const body = parseOrThrow(signUpBodySchema, req.body);
+          const body = parseBody(signUpBodySchema, req.body, { plainMessages: true });
           await rateLimiter.signUp(req.ip);
           // better-auth wants a display name; the profile step of onboarding asks for the real one.
           return forward(req, reply, { ...body, name: body.name || body.email.split('@')[0] });
@@ -131,14 +122,14 @@ export const accountsRoutes =
 
     app.get(
       '/api/auth/user',
-      { preHandler: requireUser, schema: { response: { 200: userSchema } } },
+      { onRequest: requireUser, schema: { response: { 200: userSchema } } },
       async (req) => service.getUser(userIdOf(req)),
     );
 
     app.patch(
       '/api/auth/user',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { body: updateProfileBodySchema, response: { 200: userSchema } },
       },
       async (req) => service.updateProfile(userIdOf(req), req.body),
@@ -147,7 +138,7 @@ export const accountsRoutes =
     app.post(
       '/api/auth/sync-supabase-user',
       {
-        preHandler: requireUser,
+        onRequest: requireUser,
         schema: { body: syncUserBodySchema, response: { 200: syncUserResponseSchema } },
       },
       async (req) => ({

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  activityResponseSchema,
+  activitySeenResponseSchema,
+  billDetailSchema,
+  billIdParamsSchema,
+  billListQuerySchema,
+  billListResponseSchema,
+  createBillBodySchema,
+  createBillResponseSchema,
+  createItemBodySchema,
+  createParticipantBodySchema,
+  itemSchema,
+  participantSchema,
+  wholeBillBodySchema,
+} from '../../../contracts/bills';
+import { userIdOf, type RequireUser } from '../../http/auth-guard';
+import { parseBody } from '../../http/validate';
+import type { BillsService } from './service';
+
+export const billsRoutes =
+  (deps: { service: BillsService; requireUser: RequireUser }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { service } = deps;
+    // Before body validation: an anonymous caller learns nothing about the shapes behind the door.
+    app.addHook('onRequest', deps.requireUser);
+
+    // Two shapes on one path: the spec's totals-first payload, or a whole bill with its items.
+    app.post(
+      '/api/bills',
+      { schema: { response: { 201: createBillResponseSchema } } },
+      async (req, reply) => {
+        const raw = req.body;
+        const whole = typeof raw === 'object' && raw !== null && 'items' in raw;
+        const id = whole
+          ? await service.createWholeBill(userIdOf(req), parseBody(wholeBillBodySchema, raw))
+          : await service.createBill(userIdOf(req), parseBody(createBillBodySchema, raw));
+        return reply.status(201).send(id);
+      },
+    );
+
+    app.get(
+      '/api/bills',
+      { schema: { querystring: billListQuerySchema, response: { 200: billListResponseSchema } } },
+      async (req) => service.listBills(userIdOf(req), req.query.limit, req.query.cursor),
+    );
+
+    app.get(
+      '/api/bills/:id',
+      { schema: { params: billIdParamsSchema, response: { 200: billDetailSchema } } },
+      async (req) => service.getBill(userIdOf(req), req.params.id),
+    );
+
+    app.post(
+      '/api/bill-participants',
+      { schema: { body: createParticipantBodySchema, response: { 201: participantSchema } } },
+      async (req, reply) =>
+        reply.status(201).send(await service.addParticipant(userIdOf(req), req.body)),
+    );
+
+    app.post(
+      '/api/bills/:id/items',
+      {
+        schema: {
+          params: billIdParamsSchema,
+          body: createItemBodySchema,
+          response: { 201: itemSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await service.addItem(userIdOf(req), req.params.id, req.body)),
+    );
+
+    app.get(
+      '/api/activity',
+      { schema: { response: { 200: activityResponseSchema } } },
+      async (req) => service.activity(userIdOf(req)),
+    );
+
+    app.post(
+      '/api/activity/seen',
+      { schema: { response: { 200: activitySeenResponseSchema } } },
+      async (req) => service.markActivitySeen(userIdOf(req)),
+    );
+  };
