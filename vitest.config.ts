@@ -10,6 +10,9 @@ export default defineConfig({
           exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['src/testing/fail-on-console-error.ts'],
+          // Property tests run 1000 cases each; on a busy 2-core machine that can take seconds.
+          // This is a hang guard, not a speed check.
+          testTimeout: 60_000,
         },
       },
       {
