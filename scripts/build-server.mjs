@@ -4,8 +4,9 @@ import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // The OCR worker thread is its own entry: dist/server/ocr-worker.js beside main.js.
+  entryPoints: { main: 'src/server/main.ts', 'ocr-worker': 'src/server/adapters/ocr/worker.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

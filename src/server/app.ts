@@ -10,6 +10,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
+import { trackInFlight } from './http/inflight';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logger';
 import { DEFAULT_WEB_ROOT } from './paths';
@@ -22,6 +23,10 @@ import { createAccountsService } from './modules/accounts/service';
 import { billsRoutes } from './modules/bills/routes';
 import { createBillsService } from './modules/bills/service';
 import { healthRoutes } from './modules/health/routes';
+import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
+import { createReceiptsRepo } from './modules/receipts/repo';
+import { receiptsRoutes } from './modules/receipts/routes';
+import { createReceiptsService } from './modules/receipts/service';
 import type { Secrets } from './secrets';
 
 export interface AppDeps {
@@ -34,6 +39,8 @@ export interface AppDeps {
   authRateLimits?: AuthRateLimits;
   /** Pino options override: tests pass `false` to keep output quiet. */
   logger?: boolean | object;
+  /** The OCR worker pool; built (and closed with the app) when not given. */
+  ocr?: OcrPool;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call inject(). */
@@ -47,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   registerErrorHandler(app);
+  trackInFlight(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (req, reply) => {
@@ -95,6 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
+  const ocr = deps.ocr ?? createOcrPool();
+  if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
+  await app.register(
+    receiptsRoutes({
+      service: createReceiptsService(createReceiptsRepo(database.db), ocr),
+      requireUser,
+    }),
+  );
 
   const sendIndex =
     deps.webRoot === null ? null : await registerSpa(app, deps.webRoot ?? DEFAULT_WEB_ROOT);

@@ -58,6 +58,8 @@ async function main() {
     timer.unref();
     try {
       await app?.close();
+      // Handlers of requests whose clients left are still running: let them finish first.
+      await app?.whenIdle(5000);
     } finally {
       await database.close();
     }

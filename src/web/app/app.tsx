@@ -17,14 +17,32 @@ import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { decideAccess } from './route-access';
 import { HomeScreen } from './screens/home-screen';
 import { LandingScreen } from './screens/landing-screen';
+import { ReceiptCaptureHost } from './receipt-capture-host';
 import { NotFoundScreen } from './screens/not-found-screen';
 
-// The split screens and their dialogs load on first visit, keeping them out of the first paint.
+// The split and bill screens load on first visit, keeping them out of the first paint.
 const SplitBillScreen = lazy(() =>
   import('./screens/split-bill-screen').then((m) => ({ default: m.SplitBillScreen })),
 );
+const ReceiptFlowScreen = lazy(() =>
+  import('./screens/receipt-flow-screen').then((m) => ({ default: m.ReceiptFlowScreen })),
+);
+const ProcessingReceiptScreen = lazy(() =>
+  import('./screens/processing-receipt-screen').then((m) => ({
+    default: m.ProcessingReceiptScreen,
+  })),
+);
 const SummaryScreen = lazy(() =>
   import('./screens/summary-screen').then((m) => ({ default: m.SummaryScreen })),
+);
+const BillDetailScreen = lazy(() =>
+  import('./screens/bill-detail-screen').then((m) => ({ default: m.BillDetailScreen })),
+);
+const HistoryScreen = lazy(() =>
+  import('./screens/history-screen').then((m) => ({ default: m.HistoryScreen })),
+);
+const ActivityScreen = lazy(() =>
+  import('./screens/activity-screen').then((m) => ({ default: m.ActivityScreen })),
 );
 
 /** The one place that handles a 401 from any call (payments-accounts.md §8). */
@@ -52,24 +70,33 @@ function Routes() {
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
 
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
-      <Switch>
-        <Route path="/" component={HomeScreen} />
-        <Route path="/auth">
-          <AuthScreen
-            onSignedIn={(needsProfile) =>
-              setLocation(needsProfile ? '/onboarding' : '/', { replace: true })
-            }
-          />
-        </Route>
-        <Route path="/auth/callback" component={AuthCallbackScreen} />
-        <Route path="/onboarding" component={OnboardingScreen} />
-        <Route path="/settings" component={SettingsScreen} />
-        <Route path="/split-bill" component={SplitBillScreen} />
-        <Route path="/summary" component={SummaryScreen} />
-        <Route component={NotFoundScreen} />
-      </Switch>
-    </Suspense>
+    <>
+      {/* Outside Suspense, so a lazy screen loading never unmounts the open friends dialog. */}
+      {user && <ReceiptCaptureHost />}
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Switch>
+          <Route path="/" component={HomeScreen} />
+          <Route path="/auth">
+            <AuthScreen
+              onSignedIn={(needsProfile) =>
+                setLocation(needsProfile ? '/onboarding' : '/', { replace: true })
+              }
+            />
+          </Route>
+          <Route path="/auth/callback" component={AuthCallbackScreen} />
+          <Route path="/onboarding" component={OnboardingScreen} />
+          <Route path="/settings" component={SettingsScreen} />
+          <Route path="/receipt-flow" component={ReceiptFlowScreen} />
+          <Route path="/processing-receipt" component={ProcessingReceiptScreen} />
+          <Route path="/split-bill" component={SplitBillScreen} />
+          <Route path="/summary" component={SummaryScreen} />
+          <Route path="/bill/:id" component={BillDetailScreen} />
+          <Route path="/history" component={HistoryScreen} />
+          <Route path="/activity" component={ActivityScreen} />
+          <Route component={NotFoundScreen} />
+        </Switch>
+      </Suspense>
+    </>
   );
 }
 

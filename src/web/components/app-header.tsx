@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { emailPrefix } from '../../domain/profile';
 import { useCurrentUser } from '../lib/use-current-user';
 import { Avatar } from './avatar';
+import { NotificationsBell } from './notifications-bell';
 import { Dialog } from './ui/dialog';
 
 /** The header of the main screens: the product name, an optional action slot, and the avatar. */
@@ -31,6 +32,7 @@ export function AppHeader({ actions }: { actions?: ReactNode }) {
         </Link>
         <div className="ml-auto flex items-center gap-1">
           {actions}
+          <NotificationsBell />
           <button
             type="button"
             onClick={() => setOpen(true)}

@@ -61,5 +61,5 @@ ALTER TABLE "item_assignments" ADD CONSTRAINT "item_assignments_item_id_bill_ite
 ALTER TABLE "item_assignments" ADD CONSTRAINT "item_assignments_participant_id_bill_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."bill_participants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bill_items_bill_idx" ON "bill_items" USING btree ("bill_id","position");--> statement-breakpoint
 CREATE INDEX "bill_participants_bill_idx" ON "bill_participants" USING btree ("bill_id","position");--> statement-breakpoint
-CREATE INDEX "bills_owner_created_idx" ON "bills" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "bills_owner_created_idx" ON "bills" USING btree ("owner_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "item_assignments_participant_idx" ON "item_assignments" USING btree ("participant_id");

@@ -41,7 +41,9 @@ export const bills = pgTable(
   },
   (t) => [
     // The owner's newest-first list, and its keyset cursor (created_at, id).
-    index('bills_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: scanned backwards it serves ORDER BY created_at DESC, id DESC (NULLS
+    // FIRST, PostgreSQL's default for DESC); a DESC NULLS LAST index cannot.
+    index('bills_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
     check('bills_service_charge_non_negative', sql`${t.serviceChargePence} >= 0`),
     check('bills_tip_non_negative', sql`${t.tipPence} >= 0`),
   ],

@@ -1,3 +1,4 @@
 // The Drizzle schema, one file per aggregate. Drizzle needs every table in one object.
 export * from './auth';
 export * from './bills';
+export * from './receipts';

@@ -1,7 +1,8 @@
-import { Camera, ImageUp, ReceiptPoundSterling } from 'lucide-react';
+import { Camera, ImageUp } from 'lucide-react';
 import { useRef } from 'react';
 import { AppHeader } from '../../components/app-header';
 import { BottomNav } from '../../components/bottom-nav';
+import { HomeBills } from '../../features/bills/components/home-bills';
 import { announceReceipt } from '../../lib/receipt-events';
 import { useCurrentUser } from '../../lib/use-current-user';
 
@@ -64,10 +65,8 @@ export function HomeScreen() {
           <h2 id="bills-title" className="text-lg font-semibold">
             Your bills
           </h2>
-          <div className="mt-3 flex flex-col items-center rounded-3xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
-            <ReceiptPoundSterling aria-hidden className="size-10 text-gray-400" />
-            <p className="mt-3 font-semibold">No bills yet</p>
-            <p className="text-muted">Start by capturing a receipt</p>
+          <div className="mt-3">
+            <HomeBills />
           </div>
         </section>
       </main>

@@ -1,19 +1,61 @@
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { toast } from '../../components/ui/use-toast';
+import { ManualEntryDialog } from '../../features/receipt/components/manual-entry-dialog';
+import { TakePhotoDialog } from '../../features/receipt/components/take-photo-dialog';
+import { UploadPreviewDialog } from '../../features/receipt/components/upload-preview-dialog';
+import {
+  clearReading,
+  startReading,
+  useReceiptProcessing,
+} from '../../features/receipt/components/use-receipt-processing';
+import type { ReceiptData } from '../../features/receipt/model/processing-state';
+import { outcomeToast } from '../../features/receipt/model/scan-messages';
 import { FriendsDialog } from '../../features/split/components/friends-dialog';
 import { SplitEditor } from '../../features/split/components/split-editor';
 import { useSplitEditor } from '../../features/split/components/use-split-editor';
 import { newId } from '../../lib/new-id';
 
+type ReceiptDialog = 'upload' | 'photo' | 'manual' | null;
+
 /**
  * /split-bill: the split editor on its own screen. With nobody on the bill yet it opens the friends
- * dialog first; confirmed names become the participants.
+ * dialog first; confirmed names become the participants. A receipt read in the background (from
+ * home, or the upload dialog here) lands in the editor when it is done, and the scan and manual
+ * entry dialogs are offered from the editor.
  */
 export function SplitBillScreen() {
   const [, navigate] = useLocation();
   const { state, dispatch } = useSplitEditor();
   const [friendsOpen, setFriendsOpen] = useState(() => state.participants.length === 0);
+  const [dialog, setDialog] = useState<ReceiptDialog>(null);
+  const processing = useReceiptProcessing();
+  const consumed = useRef<number | null>(null);
+
+  const loadReading = (reading: ReceiptData) =>
+    dispatch({
+      type: 'loadReceipt',
+      receipt: reading,
+      ids: reading.items.map(() => newId()),
+    });
+
+  // A finished reading is taken once: its items replace the bill's; with none (or on failure) only
+  // the sample items go, so they never pass for the receipt's and nothing typed is lost. Its toast
+  // shows, and the state returns to idle.
+  useEffect(() => {
+    if (processing.status !== 'complete' && processing.status !== 'error') return;
+    if (consumed.current === processing.startTime) return;
+    consumed.current = processing.startTime;
+    if (processing.status === 'complete' && processing.data.items.length > 0)
+      loadReading(processing.data);
+    else dispatch({ type: 'dropSampleItems' });
+    const message = outcomeToast(processing, processing.source === 'editor' ? 'preview' : 'scan');
+    if (message) toast(message);
+    clearReading();
+    // loadReading only dispatches; the reading itself is what this effect follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [processing, dispatch]);
 
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-surface px-4 pt-4">
@@ -28,29 +70,59 @@ export function SplitBillScreen() {
         </button>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight">Split the bill</h1>
-          <p className="truncate text-sm text-muted">{state.billName}</p>
+          <p className="truncate text-sm text-muted" data-testid="bill-name">
+            {state.billName}
+          </p>
         </div>
       </header>
       <SplitEditor
         state={state}
         dispatch={dispatch}
-        // SEAM(receipt issue): drive this from the receipt processing state in session storage.
-        processingReceipt={false}
+        processingReceipt={processing.status === 'pending'}
         onSplit={() => navigate('/summary')}
         onAddFriends={() => setFriendsOpen(true)}
+        onScanReceipt={() => setDialog('photo')}
+        onUploadReceipt={() => setDialog('upload')}
+        onEnterItems={() => setDialog('manual')}
         footerClassName="-mx-4 px-4"
       />
       <FriendsDialog
         open={friendsOpen}
         onOpenChange={setFriendsOpen}
-        // The spec goes on to /receipt-flow here; until the receipt issue builds it, the names
-        // become the participants of the editor already on screen.
+        // Here the editor is already on screen, so the names join it directly; the receipt journey
+        // from home goes through /receipt-flow instead (see ReceiptCaptureHost).
         onContinue={(names) => {
           dispatch({
             type: 'addParticipants',
             participants: names.map((name) => ({ id: newId(), name })),
           });
           setFriendsOpen(false);
+        }}
+      />
+      <UploadPreviewDialog
+        open={dialog === 'upload'}
+        onOpenChange={(open) => setDialog(open ? 'upload' : null)}
+        onProcess={(file) => {
+          startReading(file, 'editor');
+          setDialog(null);
+        }}
+        onEnterManually={() => setDialog('manual')}
+      />
+      <TakePhotoDialog
+        open={dialog === 'photo'}
+        onOpenChange={(open) => setDialog(open ? 'photo' : null)}
+        onRead={(reading) => {
+          loadReading(reading);
+          setDialog(null);
+        }}
+        onEnterManually={() => setDialog('manual')}
+      />
+      <ManualEntryDialog
+        open={dialog === 'manual'}
+        onOpenChange={(open) => setDialog(open ? 'manual' : null)}
+        onAdd={(items) => {
+          dispatch({ type: 'addItems', items: items.map((item) => ({ ...item, id: newId() })) });
+          setDialog(null);
         }}
       />
     </main>

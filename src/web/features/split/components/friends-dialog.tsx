@@ -1,5 +1,5 @@
 import { Plus, UserRound, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   canContinueFriends,
   keptFriendNames,
@@ -25,10 +25,12 @@ export interface FriendsDialogProps {
    * storage. The spec's next step is /receipt-flow; the caller decides where to go.
    */
   onContinue: (names: string[]) => void;
+  /** Shown above the names, e.g. how the reading of the receipt is going meanwhile. */
+  banner?: ReactNode;
 }
 
 /** 'Add Friends to Split With' (spec §2): who shares the bill, named, no accounts needed. */
-export function FriendsDialog({ open, onOpenChange, onContinue }: FriendsDialogProps) {
+export function FriendsDialog({ open, onOpenChange, onContinue, banner }: FriendsDialogProps) {
   const { user } = useCurrentUser();
   const me = displayFirstName(user);
   return (
@@ -38,6 +40,7 @@ export function FriendsDialog({ open, onOpenChange, onContinue }: FriendsDialogP
       title="Add Friends to Split With"
       description="Just names: friends don't need an account."
     >
+      {banner && <div className="pt-2">{banner}</div>}
       {/* Mounted only while open, so every opening starts from two empty fields. */}
       <FriendsForm me={me} onContinue={onContinue} />
     </Dialog>

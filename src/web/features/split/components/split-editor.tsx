@@ -1,4 +1,4 @@
-import { LoaderCircle, Plus } from 'lucide-react';
+import { Camera, ImageUp, LoaderCircle, PencilLine, Plus, TriangleAlert, X } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useRef, useState, type Dispatch } from 'react';
 import { formatPence } from '../../../../domain/money';
@@ -14,6 +14,7 @@ import { newId } from '../../../lib/new-id';
 import { saveSummaryData, summaryFromSplit, type SummaryData } from '../../../lib/summary-data';
 import {
   editorTotals,
+  receiptMismatch,
   serviceChargeProblem,
   tipProblem,
   toSplitInput,
@@ -38,6 +39,17 @@ export interface SplitEditorProps {
   onAddFriends?: () => void;
   /** Extra classes for the pinned Split bar, to fit the container it sits in. */
   footerClassName?: string;
+  /** Opens the take-photo scan dialog; offered when the bill has no items. */
+  onScanReceipt?: () => void;
+  /** Opens the upload-and-preview scan dialog, beside the Items heading. */
+  onUploadReceipt?: () => void;
+  /** Opens the manual entry dialog; offered when the bill has no items. */
+  onEnterItems?: () => void;
+}
+
+/** What the editor says when a receipt's items do not add up to its printed figure. */
+export function mismatchText(itemsPence: number, expectedPence: number): string {
+  return `Items add up to ${formatPence(itemsPence)} but the receipt says ${formatPence(expectedPence)} — check for missed lines`;
 }
 
 /**
@@ -51,6 +63,9 @@ export function SplitEditor({
   onSplit,
   onAddFriends,
   footerClassName = '',
+  onScanReceipt,
+  onUploadReceipt,
+  onEnterItems,
 }: SplitEditorProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -66,6 +81,7 @@ export function SplitEditor({
   const needsAllocation = unallocated.size > 0;
   const tipError = tipProblem(state.tipPercent);
   const serviceError = serviceChargeProblem(state.serviceCharge);
+  const mismatch = receiptMismatch(state);
 
   const split = () => {
     const problem = splitInputProblem(input);
@@ -99,9 +115,43 @@ export function SplitEditor({
         />
 
         <section aria-labelledby={`${id}-items`}>
-          <h2 id={`${id}-items`} className="text-lg font-bold">
-            Items
-          </h2>
+          <div className="flex items-center justify-between gap-3">
+            <h2 id={`${id}-items`} className="text-lg font-bold">
+              Items
+            </h2>
+            {onUploadReceipt && (
+              <Button variant="ghost" onClick={onUploadReceipt} className="-mr-2">
+                <ImageUp aria-hidden className="size-5" />
+                Upload receipt
+              </Button>
+            )}
+          </div>
+          {mismatch && (
+            <div
+              role="status"
+              className="mt-3 flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 py-3 pl-4 pr-1 text-amber-900"
+            >
+              <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold" data-testid="receipt-mismatch">
+                  {mismatchText(mismatch.itemsPence, mismatch.expectedPence)}
+                </p>
+                <p className="mt-1 text-sm">
+                  {mismatch.against === 'subtotal'
+                    ? "Checked against the receipt's subtotal."
+                    : "Checked against the receipt's total, less service charge and tip."}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => dispatch({ type: 'dismissReceiptCheck' })}
+                aria-label="Dismiss the receipt check"
+                className="-my-2 grid size-11 shrink-0 place-items-center rounded-full hover:bg-amber-100"
+              >
+                <X aria-hidden className="size-5" />
+              </button>
+            </div>
+          )}
           <RadioGroup.Root
             value={state.mode}
             onValueChange={(mode) => dispatch({ type: 'setMode', mode: mode as SplitMode })}
@@ -193,9 +243,25 @@ export function SplitEditor({
               ))}
             </ul>
           ) : (
-            <p className="mt-3 rounded-2xl border border-dashed border-gray-300 p-4 text-muted">
-              No items yet. Add what was on the bill.
-            </p>
+            <div className="mt-3 rounded-2xl border border-dashed border-gray-300 p-4">
+              <p className="text-muted">No items yet. Add what was on the bill.</p>
+              {(onScanReceipt || onEnterItems) && (
+                <div className="mt-3 flex flex-col gap-2">
+                  {onScanReceipt && (
+                    <Button variant="secondary" block onClick={onScanReceipt}>
+                      <Camera aria-hidden className="size-5" />
+                      Scan Receipt
+                    </Button>
+                  )}
+                  {onEnterItems && (
+                    <Button variant="secondary" block onClick={onEnterItems}>
+                      <PencilLine aria-hidden className="size-5" />
+                      Enter Items
+                    </Button>
+                  )}
+                </div>
+              )}
+            </div>
           )}
           <Button
             ref={addItemButton}

@@ -6,6 +6,8 @@ import {
   freshEditorState,
   isEditorState,
   participantNameProblem,
+  receiptMismatch,
+  type ReceiptForEditor,
   SERVICE_CHARGE_PROBLEM,
   serviceChargeProblem,
   serviceChargeValue,
@@ -262,5 +264,106 @@ describe('editorTotals', () => {
       { type: 'editItem', itemId: 'id2', amount: '80000000000000' },
     );
     expect(editorTotals(toSplitInput(huge))).toBeNull();
+  });
+});
+
+describe('receipts in the editor', () => {
+  const receipt = (over: Partial<ReceiptForEditor> = {}): ReceiptForEditor => ({
+    items: [
+      { name: 'Fish & Chips', amount: '14.50' },
+      { name: '', amount: '3.20' },
+      { name: 'Voucher', amount: '-2.00' },
+    ],
+    serviceCharge: '1.96',
+    establishmentName: '  The Crown  ',
+    checks: { itemsMatchTotal: true, difference: '0.00', against: 'subtotal' },
+    ...over,
+  });
+
+  it('replaces the sample items, names the bill and applies a service charge above 0', () => {
+    const state = run(
+      editor(),
+      { type: 'setTipPercent', value: '10' },
+      {
+        type: 'loadReceipt',
+        receipt: receipt(),
+        ids: ['r1', 'r2', 'r3'],
+      },
+    );
+    expect(state.billName).toBe('The Crown');
+    expect(state.items).toEqual([
+      { id: 'r1', name: 'Fish & Chips', amount: '14.50', splitMode: 'manual', assignments: [] },
+      { id: 'r2', name: 'Unknown Item', amount: '3.20', splitMode: 'manual', assignments: [] },
+      { id: 'r3', name: 'Voucher', amount: '-2.00', splitMode: 'manual', assignments: [] },
+    ]);
+    expect(state.serviceCharge).toBe('1.96');
+    expect(state.participants.map((p) => p.name)).toEqual(['Sam', 'Alex']);
+    expect(state.tipPercent).toBe('10');
+    expect(state.receiptCheck).toBeUndefined();
+    expect(isEditorState(state)).toBe(true);
+  });
+
+  it("keeps the service charge when the receipt's is 0 or missing, and 'Misc. Bill' without a name", () => {
+    const start = run(editor(), { type: 'setServiceCharge', value: '5.00' });
+    for (const serviceCharge of ['0.00', null, '-1.00']) {
+      const state = run(start, {
+        type: 'loadReceipt',
+        receipt: receipt({ serviceCharge, establishmentName: null }),
+        ids: [],
+      });
+      expect(state.serviceCharge).toBe('5.00');
+      expect(state.billName).toBe('Misc. Bill');
+    }
+    expect(
+      run(editor(), { type: 'loadReceipt', receipt: receipt({ serviceCharge: '0.00' }), ids: [] })
+        .serviceCharge,
+    ).toBe('0.00');
+  });
+
+  it('says when the items do not add up, until they do or it is dismissed', () => {
+    // Items 15.70; the receipt's subtotal 16.90: a line of 1.20 was missed.
+    let state = run(editor(), {
+      type: 'loadReceipt',
+      receipt: receipt({
+        checks: { itemsMatchTotal: false, difference: '1.20', against: 'subtotal' },
+      }),
+      ids: ['r1', 'r2', 'r3'],
+    });
+    expect(receiptMismatch(state)).toEqual({
+      itemsPence: 1570,
+      expectedPence: 1690,
+      against: 'subtotal',
+    });
+    expect(isEditorState(state)).toBe(true);
+    state = run(state, { type: 'addItems', items: [{ id: 'm1', name: 'Bread', amount: '1.2' }] });
+    expect(state.items.at(-1)).toEqual({
+      id: 'm1',
+      name: 'Bread',
+      amount: '1.20',
+      splitMode: 'manual',
+      assignments: [],
+    });
+    expect(receiptMismatch(state)).toBeNull();
+    state = run(state, { type: 'removeItem', itemId: 'm1' });
+    expect(receiptMismatch(state)).not.toBeNull();
+    state = run(state, { type: 'dismissReceiptCheck' });
+    expect(receiptMismatch(state)).toBeNull();
+    expect(state.receiptCheck).toBeUndefined();
+  });
+
+  it('an unreadable receipt leaves no sample items to pass for it, and keeps typed ones', () => {
+    const state = run(editor(), { type: 'dropSampleItems' });
+    expect(state.items).toEqual([]);
+    const typed = run(
+      editor(),
+      { type: 'editItem', itemId: 'id1', amount: '5.49' },
+      { type: 'addItems', items: [{ id: 'm1', name: 'Cola', amount: '2' }] },
+      { type: 'dropSampleItems' },
+    );
+    expect(typed.items.map((i) => i.name)).toEqual(['French Fries', 'Cola']);
+    expect(isEditorState(state)).toBe(true);
+    expect(
+      isEditorState({ ...state, receiptCheck: { expectedPence: 1.5, against: 'subtotal' } }),
+    ).toBe(false);
   });
 });

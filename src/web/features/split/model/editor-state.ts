@@ -1,5 +1,11 @@
+import type { ReceiptChecks, ReceiptItem } from '../../../../contracts/receipts';
 import { billNameFromReceipt } from '../../../../domain/formats';
-import { parseMoney, toDecimalString, type Pence } from '../../../../domain/money';
+import {
+  itemNameOrDefault,
+  parseMoney,
+  toDecimalString,
+  type Pence,
+} from '../../../../domain/money';
 import { normaliseName } from '../../../../domain/people';
 import {
   billTotals,
@@ -50,6 +56,32 @@ export interface SplitEditorState {
   /** Pounds as typed. */
   serviceCharge: string;
   mode: SplitMode;
+  /**
+   * Set when a receipt's items did not add up to its printed figure: what the items should come to,
+   * so the editor can say so until they do (or the notice is dismissed).
+   */
+  receiptCheck?: ReceiptCheck;
+}
+
+export interface ReceiptCheck {
+  /** The printed subtotal, or the total less service charge and tip, in pence. */
+  expectedPence: Pence;
+  against: 'subtotal' | 'total';
+}
+
+/** The part of a receipt reading the editor takes (spec §3 Receipt reading result). */
+export interface ReceiptForEditor {
+  items: readonly ReceiptItem[];
+  serviceCharge: string | null;
+  establishmentName: string | null;
+  checks: ReceiptChecks;
+}
+
+/** Rows from the 'Manual Receipt Entry' dialog: a name and a price as typed. */
+export interface TypedItem {
+  id: string;
+  name: string;
+  amount: string;
 }
 
 export type EditorAction =
@@ -64,7 +96,15 @@ export type EditorAction =
   | { type: 'setItemSplitMode'; itemId: string; splitMode: ItemSplitMode }
   | { type: 'setTipPercent'; value: string }
   | { type: 'setServiceCharge'; value: string }
-  | { type: 'setMode'; mode: SplitMode };
+  | { type: 'setMode'; mode: SplitMode }
+  | { type: 'loadReceipt'; receipt: ReceiptForEditor; ids: readonly string[] }
+  | { type: 'addItems'; items: readonly TypedItem[] }
+  | { type: 'dismissReceiptCheck' }
+  /**
+   * A receipt gave no items: the untouched sample items go, so they never pass for the receipt's,
+   * and anything the person typed stays.
+   */
+  | { type: 'dropSampleItems' };
 
 /** A fresh editor (spec §2): the sample items, no tip, £0.00 service, split by item. */
 export function freshEditorState(
@@ -211,7 +251,84 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
       return { ...state, serviceCharge: action.value };
     case 'setMode':
       return { ...state, mode: action.mode };
+    case 'loadReceipt':
+      return loadReceipt(state, action.receipt, action.ids);
+    case 'addItems':
+      return {
+        ...state,
+        items: [
+          ...state.items,
+          ...action.items.map(({ id, name, amount }): EditorItem => ({
+            id,
+            name: name.trim(),
+            amount: toDecimalString(parseMoney(amount)),
+            splitMode: 'manual',
+            assignments: [],
+          })),
+        ],
+      };
+    case 'dropSampleItems': {
+      const samples = seedItems();
+      const isSample = (item: EditorItem) =>
+        item.assignments.length === 0 &&
+        item.splitMode === 'manual' &&
+        samples.some(
+          (seed) => seed.name === item.name && seed.amountPence === parseMoney(item.amount),
+        );
+      return { ...state, items: state.items.filter((item) => !isSample(item)) };
+    }
+    case 'dismissReceiptCheck': {
+      const { receiptCheck: _dropped, ...rest } = state;
+      return rest;
+    }
   }
+}
+
+/**
+ * A receipt's reading lands in the editor (spec §2, §5): its items replace whatever was there (the
+ * sample items, or an earlier receipt's), unassigned; a missing name is 'Unknown Item' and a missing
+ * amount 0.00; the establishment names the bill ('Misc. Bill' without one); the service charge is
+ * applied only when above 0. `ids` gives one id per item.
+ */
+export function loadReceipt(
+  state: SplitEditorState,
+  receipt: ReceiptForEditor,
+  ids: readonly string[],
+): SplitEditorState {
+  const items = receipt.items.map((item, index): EditorItem => ({
+    id: ids[index] ?? `receipt-${index}`,
+    name: itemNameOrDefault(item.name),
+    amount: toDecimalString(parseMoney(item.amount)),
+    splitMode: 'manual',
+    assignments: [],
+  }));
+  const serviceCharge = parseMoney(receipt.serviceCharge);
+  const { receiptCheck: _old, ...rest } = state;
+  const check = receiptCheckFrom(receipt);
+  return {
+    ...rest,
+    billName: billNameFromReceipt(receipt.establishmentName),
+    items,
+    ...(serviceCharge > 0 && { serviceCharge: toDecimalString(serviceCharge) }),
+    ...(check && { receiptCheck: check }),
+  };
+}
+
+function receiptCheckFrom(receipt: ReceiptForEditor): ReceiptCheck | null {
+  const { itemsMatchTotal, against, difference } = receipt.checks;
+  if (itemsMatchTotal || against === null || receipt.items.length === 0) return null;
+  const itemsPence = receipt.items.reduce((sum, item) => sum + parseMoney(item.amount), 0);
+  return { expectedPence: itemsPence + parseMoney(difference), against };
+}
+
+/** The items' sum against what the receipt says they come to, while they differ; else null. */
+export function receiptMismatch(
+  state: SplitEditorState,
+): { itemsPence: Pence; expectedPence: Pence; against: 'subtotal' | 'total' } | null {
+  const check = state.receiptCheck;
+  if (!check) return null;
+  const itemsPence = state.items.reduce((sum, item) => sum + parseMoney(item.amount), 0);
+  return itemsPence === check.expectedPence ? null : { itemsPence, ...check };
 }
 
 export const TIP_PROBLEM = 'Tip must be between 0 and 100%';
@@ -327,6 +444,10 @@ export function isEditorState(value: unknown): value is SplitEditorState {
     typeof value.billName === 'string' &&
     typeof value.tipPercent === 'string' &&
     typeof value.serviceCharge === 'string' &&
-    (value.mode === 'byItem' || value.mode === 'equal')
+    (value.mode === 'byItem' || value.mode === 'equal') &&
+    (value.receiptCheck === undefined ||
+      (isRecord(value.receiptCheck) &&
+        Number.isSafeInteger(value.receiptCheck.expectedPence) &&
+        (value.receiptCheck.against === 'subtotal' || value.receiptCheck.against === 'total')))
   );
 }

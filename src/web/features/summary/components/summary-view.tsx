@@ -2,6 +2,7 @@ import { ArrowLeft, Share2 } from 'lucide-react';
 import { useId } from 'react';
 import { formatMoney } from '../../../../domain/money';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import type { SummaryData, SummaryParticipantAmount } from '../../../lib/summary-data';
 
 export const FEE_LINE_LABEL = 'Payment processing fee (3%)';
@@ -13,6 +14,8 @@ export interface SummaryViewProps {
   onGetPaid: () => void;
   onShare: () => void;
   onDone: () => void;
+  /** While the bill is being saved: Done is disabled so it cannot be sent twice. */
+  saving?: boolean;
 }
 
 /**
@@ -20,7 +23,14 @@ export interface SummaryViewProps {
  * fee for information, and the three actions. Amounts are the stored pence of the split, formatted
  * with the domain's formatMoney, which shows £0.00 for anything that is not a number.
  */
-export function SummaryView({ summary, onBack, onGetPaid, onShare, onDone }: SummaryViewProps) {
+export function SummaryView({
+  summary,
+  onBack,
+  onGetPaid,
+  onShare,
+  onDone,
+  saving = false,
+}: SummaryViewProps) {
   const id = useId();
   const people = summary.participantAmounts;
   return (
@@ -104,7 +114,8 @@ export function SummaryView({ summary, onBack, onGetPaid, onShare, onDone }: Sum
         <Button block onClick={onGetPaid} className="min-h-13!">
           Covered the bill? Get paid back
         </Button>
-        <Button variant="ghost" block onClick={onDone}>
+        <Button variant="ghost" block onClick={onDone} disabled={saving} aria-busy={saving}>
+          {saving && <Spinner size="small" label="Saving" />}
           Done
         </Button>
       </div>

@@ -1,0 +1,201 @@
+// npm run bench:receipts -- [folder] [--limit N] [--threads N] [--warmup N] [--det-side N]
+//
+// Runs the server's own scan pipeline (image stage -> OCR worker pool -> parser: scanReceipt, the
+// code the upload handler runs) over labelled receipts and prints, per dataset, speed, memory and
+// accuracy. A dataset is a folder of images (jpg, jpeg, png, webp, heic) each with a JSON label of
+// the same name; a folder of such folders is one dataset per sub-folder. Labels understood:
+//   items: [{ name, price_value }]          (WildReceipt style)
+//   total: [{ value }] | "12.34"            (WildReceipt / SROIE)
+//   store_name_parts: string[] | company    (establishment)
+// Missing fields are simply not scored. Ground truth never leaves that folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createOcrPool } from '../src/server/adapters/ocr/pool';
+import { scanReceipt, type ScanOutcome } from '../src/server/modules/receipts/pipeline';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const positional = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+const root = path.resolve(positional[0] ?? '../shared/receipts');
+const limit = option('limit', Infinity);
+const warmup = option('warmup', 2);
+const threads = option('threads', 2);
+const detSide = option('det-side', 0) || undefined;
+
+interface Label {
+  items?: { name: string; price_value: number }[];
+  total?: { value: number }[] | string;
+  store_name_parts?: string[];
+  company?: string;
+}
+
+const IMAGE = /\.(jpe?g|png|webp|heic|heif)$/i;
+
+function datasets(dir: string): { name: string; files: string[] }[] {
+  const entries = fs.readdirSync(dir, { withFileTypes: true });
+  const images = entries.filter((e) => e.isFile() && IMAGE.test(e.name)).map((e) => e.name);
+  const own = images.length
+    ? [{ name: path.basename(dir), files: images.map((f) => path.join(dir, f)) }]
+    : [];
+  const nested = entries
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => datasets(path.join(dir, e.name)));
+  return [...own, ...nested];
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+function levenshtein(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** Names match after removing spaces and punctuation: containment, or normalised Levenshtein >= 0.8. */
+export function namesMatch(a: string, b: string): boolean {
+  const x = squash(a);
+  const y = squash(b);
+  if (!x || !y) return x === y;
+  if (x.includes(y) || y.includes(x)) return Math.min(x.length, y.length) >= 3 || x === y;
+  return 1 - levenshtein(x, y) / Math.max(x.length, y.length) >= 0.8;
+}
+
+const pence = (v: number) => Math.round(v * 100);
+const quantile = (xs: number[], q: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+
+function scoreItems(found: ScanOutcome['parsed']['items'], truth: NonNullable<Label['items']>) {
+  const used = new Set<number>();
+  let right = 0;
+  for (const t of truth) {
+    const i = found.findIndex(
+      (f, k) =>
+        !used.has(k) && f.amountPence === pence(t.price_value) && namesMatch(f.name, t.name),
+    );
+    if (i >= 0) {
+      used.add(i);
+      right++;
+    }
+  }
+  return { right, found: found.length, truth: truth.length };
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+const pool = createOcrPool({
+  threads,
+  detectionMaxSide: detSide,
+  queueWaitMs: 600_000,
+  deadlineMs: 600_000,
+});
+const sets = datasets(root);
+if (!sets.length) {
+  console.error(`no images under ${root}`);
+  process.exit(1);
+}
+console.log(`bench/receipts: ${root} (${threads} OCR threads, warm-up ${warmup} images)`);
+const t0 = performance.now();
+await pool.warmUp();
+console.log(`models loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+for (const set of sets) {
+  const files = set.files.slice(0, limit);
+  const seconds: number[] = [];
+  let right = 0;
+  let foundItems = 0;
+  let truthItems = 0;
+  let totals = 0;
+  let totalsFound = 0;
+  let totalsInText = 0;
+  let stores = 0;
+  let storesFound = 0;
+  let pricesInText = 0;
+  let failures = 0;
+  peakRss = process.memoryUsage().rss;
+  for (const [n, file] of files.entries()) {
+    const labelFile = file.replace(IMAGE, '.json');
+    const label: Label = fs.existsSync(labelFile)
+      ? JSON.parse(fs.readFileSync(labelFile, 'utf8'))
+      : {};
+    const started = performance.now();
+    let outcome: ScanOutcome;
+    try {
+      outcome = await scanReceipt(fs.readFileSync(file), pool);
+    } catch (err) {
+      failures++;
+      console.error(`  ${path.basename(file)}: ${(err as Error).message}`);
+      continue;
+    }
+    if (n >= warmup) seconds.push((performance.now() - started) / 1000);
+    const { parsed } = outcome;
+    const text = squash(outcome.boxes.map((b) => b.text).join(' '));
+    // An item whose price the label does not give cannot be scored (price must be exact).
+    const labelItems = label.items?.filter((i) => typeof i.price_value === 'number');
+    if (labelItems) {
+      const s = scoreItems(parsed.items, labelItems);
+      right += s.right;
+      foundItems += s.found;
+      truthItems += s.truth;
+      for (const t of labelItems) {
+        if (text.includes(squash(t.price_value.toFixed(2)))) pricesInText++;
+      }
+    }
+    const totalValues =
+      typeof label.total === 'string'
+        ? [Number(label.total)]
+        : (label.total ?? []).map((t) => t.value);
+    if (totalValues.length) {
+      totals++;
+      if (parsed.totalPence !== null && totalValues.some((v) => pence(v) === parsed.totalPence)) {
+        totalsFound++;
+      }
+      if (totalValues.some((v) => text.includes(squash(v.toFixed(2))))) totalsInText++;
+    }
+    const storeNames = label.store_name_parts ?? (label.company ? [label.company] : []);
+    if (storeNames.length) {
+      stores++;
+      const name = parsed.establishmentName ?? '';
+      if (name && storeNames.some((s) => namesMatch(name, s))) storesFound++;
+    }
+  }
+  const precision = foundItems ? right / foundItems : 0;
+  const recall = truthItems ? right / truthItems : 0;
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
+  console.log(`\n${set.name}: ${files.length} images${failures ? `, ${failures} failed` : ''}`);
+  console.log(
+    `  seconds/image after warm-up: median ${quantile(seconds, 0.5).toFixed(2)}, p95 ${quantile(seconds, 0.95).toFixed(2)}`,
+  );
+  console.log(`  peak RSS: ${(peakRss / 1024 ** 3).toFixed(2)} GB`);
+  if (truthItems) {
+    console.log(
+      `  items: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}, F1 ${f1.toFixed(3)} (${right}/${truthItems} right, ${foundItems} read)`,
+    );
+    console.log(`  OCR text holds ${pct(pricesInText, truthItems)} of item prices`);
+  }
+  if (totals) {
+    console.log(
+      `  total found: ${pct(totalsFound, totals)} (in OCR text: ${pct(totalsInText, totals)})`,
+    );
+  }
+  if (stores) console.log(`  establishment found: ${pct(storesFound, stores)}`);
+}
+clearInterval(sampler);
+await pool.close();

@@ -1,0 +1,92 @@
+import type { Pence } from '../money';
+
+// Money as printed on receipts. OCR keeps whatever the till printed: '£4.50', '4.50', '4,50'
+// (a European decimal comma), '1,234.50', '1.234,50', '4.50 A' (a VAT code after the price),
+// 'GBP 4.50', and negatives as '-2.00', '2.00-', '(2.00)' or '2.00 CR'. A money amount always has
+// exactly two decimals; that is what tells it from a quantity, a date or a table number.
+
+/** One amount found in a line: where it is and what it is worth. */
+export interface FoundAmount {
+  pence: Pence;
+  start: number;
+  end: number;
+  /** printed with a sign, brackets, a trailing minus or CR */
+  negative: boolean;
+}
+
+const CURRENCY = String.raw`(?:£|\$|€|GBP|EUR|USD|RM|S\$|Rs\.?|INR)`;
+// A minus is a sign only when it touches the number (or its currency sign) and does not end a word:
+// in 'SC CA KWSTBY - 0.68X' and 'TWILL- 22.99' it is a printed flag or part of the name.
+// At the end of a line a third decimal '0' or 'O' is a misread tax flag ('5.00O' for '5.00 O').
+// Not after a digit, a slash or a digit and a decimal mark: '12.05.19' (a date) is not an amount,
+// while 'Rs.2,800.00' and 'TOTAL:58.95' are. Not before a digit or a percent sign: '12.50%' is a rate, not money.
+const AMOUNT = new RegExp(
+  String.raw`(\(\s*)?((?<![A-Za-z0-9])-)?(?:${CURRENCY}\s*)?(-)?(?<![\d/])(?<!\d[.,])(\d{1,3}(?:[,.']\d{3})+|\d+)\s?([.,])\s?(\d{2})(?:[0O](?=\s*$))?(?![\d%])(?![.,]\d)(?!\s?%)(\s*-(?![\d]))?(\s*\))?(\s*CR\b)?`,
+  'gi',
+);
+
+// A unit price and a line total printed without a gap read as one token: '3.2513.00' is 3.25 and
+// 13.00. Only when both use the same decimal mark, so '1.234,50' stays one amount.
+const GLUED = /(\d\.\d{2})(?=\d{1,6}\.\d{2}(?!\d))|(\d,\d{2})(?=\d{1,6},\d{2}(?!\d))/g;
+
+/** The text with glued amounts pulled apart; same length except for the inserted spaces. */
+export function unglueAmounts(text: string): string {
+  return text.replace(GLUED, '$1$2 ');
+}
+
+/** Every amount in the text, left to right. */
+export function findAmounts(text: string): FoundAmount[] {
+  const found: FoundAmount[] = [];
+  for (const m of text.matchAll(AMOUNT)) {
+    const [whole, open, minus1, minus2, units = '', , cents = ''] = m;
+    const close = m[8];
+    const trailingMinus = m[7];
+    const credit = m[9];
+    const digits = units.replace(/[^\d]/g, '');
+    const magnitude = Number(digits) * 100 + Number(cents);
+    if (!Number.isSafeInteger(magnitude)) continue;
+    const negative = Boolean(minus1 || minus2 || trailingMinus || credit || (open && close));
+    found.push({
+      pence: negative ? -magnitude || 0 : magnitude,
+      start: m.index,
+      end: m.index + whole.length,
+      negative,
+    });
+  }
+  return found;
+}
+
+// What may follow the price at the end of a line: a VAT or tax code ('A', 'T', 'S', 'Z', 'TX', '*'),
+// 'F1', 'TFW', a currency word, stray punctuation.
+const PRICE_SUFFIX = /^[\s*#]*(?:[A-Z]{1,3}\d?|<[A-Z]>|GBP|EUR|USD)?[\s*#.]*$/i;
+
+/** The price at the end of a line, if it ends with one (see PRICE_SUFFIX). */
+export function trailingAmount(text: string): FoundAmount | null {
+  const amounts = findAmounts(text);
+  const last = amounts.at(-1);
+  if (!last) return null;
+  return PRICE_SUFFIX.test(text.slice(last.end)) ? last : null;
+}
+
+/** '12.5' from 'SERVICE CHARGE 12.5%', or null. */
+export function findPercent(text: string): string | null {
+  const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);
+  return m ? m[1]!.replace(',', '.') : null;
+}
+
+/** Basis points of a percent string: '12.5' is 1250. Exact, no float arithmetic. */
+export function percentToBasisPoints(percent: string): number {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+// Receipts in currencies without pence (or whose OCR lost them) print '339', '356.0', 'XPF 12312'.
+const WHOLE_UNITS = /(?<![\d.,/:])(\d{2,7})(?:[.,](\d))?[\s*]*[A-Z]?$/;
+
+/** A trailing whole-number (or one-decimal) amount, in pence; used only when a receipt has no pence. */
+export function trailingWholeAmount(text: string): FoundAmount | null {
+  const m = WHOLE_UNITS.exec(text);
+  if (!m) return null;
+  const pence = Number(m[1]) * 100 + Number(m[2] ?? '0') * 10;
+  return { pence, start: m.index, end: m.index + m[0].length, negative: false };
+}

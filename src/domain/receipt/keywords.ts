@@ -1,0 +1,205 @@
+// What a receipt line is, from its words. The table is checked top to bottom and the first match
+// wins, so the order matters: 'SUBTOTAL' before 'TOTAL', 'TOTAL VAT' (tax) before 'TOTAL',
+// 'SERVICE CHARGE' before anything with 'CHARGE', 'TOTAL ITEMS 3' (a count) before 'TOTAL'.
+
+export type LineKind =
+  | 'count' // 'TOTAL QTY 3', 'NO. OF ITEMS': not money
+  | 'change'
+  | 'subtotal'
+  | 'tip'
+  | 'service'
+  | 'tax'
+  | 'section' // a department or course total: not an item, not the end of the items
+  | 'savings' // 'TOTAL SAVINGS 2.00': a summary of discounts already listed
+  | 'total'
+  | 'tender' // how it was paid: cash, card; neither an item nor the total
+  | 'discount'
+  | 'info'; // dates, times, table, server, phone, card numbers: never an item
+
+interface KeywordRule {
+  kind: LineKind;
+  pattern: RegExp;
+  /** the rule does not apply when this also matches */
+  unless?: RegExp;
+}
+
+const TAX_WORD = String.raw`(?:VAT|V\.A\.T\.?|TAX|TAXES|GST|HST|PST|IVA|MWST|BTW|TVA|I\.V\.A\.?)`;
+
+export const KEYWORD_RULES: readonly KeywordRule[] = [
+  {
+    kind: 'count',
+    pattern:
+      /\b(?:TOTAL\s*(?:QTY|QUANTITY|ITEMS?|NO\.?\s*OF|PCS|UNITS|ARTICLES)|(?:NO\.?|NUMBER)\s*OF\s*ITEMS|ITEMS?\s*(?:SOLD|COUNT|PURCHASED)|QTY\s*TOTAL|ITEM\s*COUNT)\b/,
+  },
+  { kind: 'change', pattern: /\bCHANGE\b|\bCHANGE\s*DUE\b|\bCAMBIO\b|\bRESTO\b/ },
+  {
+    kind: 'subtotal',
+    pattern:
+      /\bSUB\s*[-.]?\s*TOTAL|\bSUBTTL|\bSUB\s*TTL|\bNET\s*(?:TOTAL|AMOUNT|AMT|SALES)\b|\bTOTAL\s*(?:SALES\s*)?\(?\s*EXCL|\bTOTAL\s*(?:NET|BEFORE\s*TAX|EX\.?\s*VAT)\b|\bSUBTOTAAL|\bZWISCHENSUMME|\bSOUS[-\s]?TOTAL|\bSUMA\b/,
+  },
+  {
+    // 'TOTAL INC VAT 12.00' is the total, though it names the tax.
+    kind: 'total',
+    // Also misread: 'Tota! Incusive GST'.
+    pattern: /\bTOT\w*\b.*\b(?:INC\w*|WITH)\b/,
+  },
+  {
+    kind: 'tip',
+    pattern: /\b(?:TIPS?|GRATUITY|GRATUITIES|GRAT)\b/,
+    // Suggested tips ('15% = 6.00') are a guide printed for the customer, not a charge.
+    unless: /SUGGEST|GUIDE|\bIF\b|%.*%/,
+  },
+  {
+    kind: 'service',
+    pattern:
+      /\bSERVICE\b|\bSERV\.?\s*(?:CHG|CHARGE)|\bSVC\b|\bSVC\s*CHG|\bS\/C\b|\bSERVIZIO\b|\bOPTIONAL\s*CHARGE/,
+  },
+  {
+    // A department's or a course's running total ('TOTAL DEPARTMENT 4.86'): not an item, and the
+    // items go on after it.
+    kind: 'section',
+    pattern: /\b(?:DEPARTMENT|DEPT)\b/,
+  },
+  {
+    kind: 'tax',
+    // 'TAX1', 'GST5%', 'SALESTAX8.25%': a rate or a number may follow the word without a space.
+    pattern: new RegExp(String.raw`\b${TAX_WORD}(?![A-Z])|\bSALES\s*TAX`),
+    // 'TOTAL INC VAT' is the total; 'VAT NO 123 4567 89' is an identifier.
+    unless:
+      /\b(?:INC|INCL|INCLUDING|INCLUSIVE|INCL\.|AFTER|WITH|PLUS)\b|\b(?:NO|REG|NUMBER|ID)\b|#/,
+  },
+  {
+    kind: 'savings',
+    // also price notes under an item: 'was 3.29 now 2.99', 'RegPrice 8.97 CardSav 2.97'
+    pattern:
+      /\bWAS\b.*\bNOW\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bTOTAL\s*SAVED/,
+  },
+  {
+    kind: 'total',
+    pattern:
+      /\b(?:GRAND\s*TOTAL|TOTAL|TOTAAL|TOTALE|TOTALI|GESAMT|SUMME|SOMME|MONTANT|TTL|BALANCE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE|TOTAL\s*DUE|IMPORTE|BETRAG|GROSS\s*(?:AMT|AMOUNT|TOTAL)|DUE)\b/,
+  },
+  {
+    kind: 'tender',
+    pattern:
+      /\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|MC|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA)\b/,
+  },
+  {
+    kind: 'discount',
+    pattern:
+      /\b(?:DISCOUNT|DISC|DSC|PROMO|PROMOTION|VOID|VOIDED|REFUND|REFUNDED|COUPON|OFFER|SAVING|SAVINGS|DEAL|REDUCTION|MARKDOWN|LOYALTY|REWARD|CLUBCARD|NECTAR|MULTIBUY|OFF|RABATT|DESCUENTO|SCONTO|REMISE)\b/,
+  },
+  {
+    kind: 'info',
+    pattern:
+      /\b(?:TABLE|TBL|TAB|COVERS?|GUESTS?|PAX|SERVER|SERVED\s*BY|WAITER|WAITRESS|CASHIER|CLERK|OPERATOR|STAFF|HOST|TILL|REGISTER|TRANS(?:ACTION)?|TXN|RECEIPT|INVOICE|CHECK\s*(?:NO|#)|CHK|ORDER\s*(?:NO|#|NUMBER)|REF|AUTH|AUTHORI[SZ]ATION|APPROVAL|APPR|TERMINAL|TID|MID|AID|MERCHANT|ACCOUNT|ACCT|SEQ|BATCH|TEL|PHONE|FAX|EMAIL|E-MAIL|WWW|HTTPS?|THANK|THANKS|WELCOME|PLEASE|DATE|TIME|MESA|FECHA|HORA|HT|HTVA|PRIX\s*HT|NETTO|ROUNDING|ROUND\s*OFF|RND\s*ADJ)\b/,
+  },
+];
+
+/** The kind of a line from its words (the part before its amount), or null for an ordinary line. */
+export function keywordKind(label: string): LineKind | null {
+  const upper = label.toUpperCase();
+  for (const rule of KEYWORD_RULES) {
+    if (rule.pattern.test(upper) && !(rule.unless && rule.unless.test(upper))) return rule.kind;
+  }
+  return misreadKeyword(upper);
+}
+
+// OCR misreads the words that matter most ('SUBTOTAL' as 'SUBCTAL.', 'TOTAL' as 'TCITAL' or
+// 'T0TAL'). A word close enough to one of these, by edit distance, counts as it.
+const FUZZY_WORDS: readonly [string, LineKind][] = [
+  ['SUBTOTAL', 'subtotal'],
+  ['TOTAL', 'total'],
+  ['BALANCE', 'total'],
+  ['AMOUNT', 'total'],
+  ['CHANGE', 'change'],
+  ['DISCOUNT', 'discount'],
+  ['SERVICE', 'service'],
+  ['GRATUITY', 'tip'],
+  ['ITEMS', 'count'],
+];
+
+function misreadKeyword(upper: string): LineKind | null {
+  const words = upper.split(/[^A-Z0-9]+/).filter((w) => w.length >= 4 && /[A-Z]/.test(w));
+  for (const word of words) {
+    for (const [keyword, kind] of FUZZY_WORDS) {
+      // One edit, two for the long words; never a different first letter ('SERVE' is not
+      // 'SERVICE', 'ORANGE' is not 'CHANGE').
+      const allowed = keyword.length >= 8 ? 2 : 1;
+      if (word[0] !== keyword[0] || Math.abs(word.length - keyword.length) > allowed) continue;
+      if (editDistance(word, keyword) <= allowed) return kind;
+    }
+  }
+  return null;
+}
+
+/** Levenshtein distance; the words are short, so the plain dynamic programme is fast enough. */
+export function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+// Lines that say where or when, not what was bought. Checked on lines with no price too, for the
+// establishment's name and for multi-line item names.
+const DATE =
+  /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{1,2}\s*(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s*\d{2,4}\b/i;
+const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM)?\b/i;
+const PHONE = /(?:\+\d{1,3}[\s-]?)?(?:\(?\d{2,5}\)?[\s.-]?){2,4}\d{3,4}\b/;
+const URL = /\bWWW\.|HTTPS?:|\.(?:COM|CO\.UK|NET|ORG|UK|DE|FR|ES|IT)\b|@/i;
+const CARD_NUMBER = /[*xX#•]{4,}\s*\d{2,4}\b/;
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i;
+const US_STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
+// Address words that need no house number: 'LOT 2811, JALAN ANGSA', '3RD FLR, AEON'.
+const ADDRESS_WORD =
+  /\b(?:LOT|JALAN|JLN|FLR|FLOOR|TAMAN|LORONG|SUITE|BLK|LEVEL|P\.?O\.?\s*BOX|PO\s*BOX)\b/i;
+const STREET =
+  /\b\d+[A-Z]?\s+(?:[A-Z][A-Za-z'.]*\s+){0,3}(?:STREET|ST|ROAD|RD|AVENUE|AVE|LANE|LN|BLVD|BOULEVARD|DRIVE|DR|WAY|PLACE|PL|SQUARE|SQ|HIGH\s*ST|PARADE|CRESCENT|TERRACE|CLOSE|COURT|CT|HWY|HIGHWAY|PARKWAY|PKWY|CALLE|STRASSE|STR|VIA|RUE|PLAZA)\b\.?/i;
+
+/**
+ * True for lines such as addresses, phone numbers, dates, times, URLs and card numbers. A line with a
+ * price is checked without the phone pattern: product codes ('032888105232 GAS VALVE') look alike.
+ */
+export function isInfoText(text: string, priced = false): boolean {
+  if (priced) {
+    return DATE.test(text) || TIME.test(text) || URL.test(text) || CARD_NUMBER.test(text);
+  }
+  return (
+    DATE.test(text) ||
+    TIME.test(text) ||
+    URL.test(text) ||
+    CARD_NUMBER.test(text) ||
+    UK_POSTCODE.test(text) ||
+    US_STATE_ZIP.test(text) ||
+    STREET.test(text) ||
+    ADDRESS_WORD.test(text) ||
+    (PHONE.test(text) && digitShare(text) > 0.4)
+  );
+}
+
+function digitShare(text: string): number {
+  const compact = text.replace(/\s/g, '');
+  return compact.length === 0 ? 0 : (compact.match(/\d/g)?.length ?? 0) / compact.length;
+}
+
+/** Column headings over the items ('QTY ITEM PRICE'): never an item's name. */
+export const COLUMN_HEADING =
+  /^(?:(?:QTY|QIY|QUANTITY|ITEM|ITEMS|NAME|DESCRIPTION|DESCRIPCION|DESIGNATION|PRICE|PRECIO|PRIX|AMOUNT|AMT|TOTAL|UNIT|EACH|ARTICULO|UND|RATE|S\/PRICE|PARTICULARS)\W*)+$/i;
+
+/** Header words that are not the establishment's name. */
+export const NOT_A_NAME =
+  /^(?:RECEIPT|SALES\s*RECEIPT|CUSTOMER\s*COPY|MERCHANT\s*COPY|COPY|DUPLICATE|WELCOME|THANK.*|TAX\s*INVOICE|SIMPLIFIED\s*TAX\s*INVOICE|INVOICE|VAT\s*RECEIPT|BILL|ORDER|TAKEAWAY|TAKE\s*AWAY|EAT\s*IN|DINE\s*IN|OPEN|CHECK|GUEST\s*CHECK|TABLE.*|SERVER.*|CASHIER.*|TEL.*|PHONE.*|VAT\s*(?:NO|REG).*|GST.*|FACTURA.*|TICKET.*|RECHNUNG|QUITTUNG|KASSENBON|BELEG|SCONTRINO.*)$/i;
+
+/** A company's legal form: 'SDN BHD', 'LTD', 'S.L.', 'LLC', 'ENTERPRISE'. */
+export const BUSINESS_WORD =
+  /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LIMITED|PLC|LLC|INC|S\.L|S\.A|GMBH|ENTERPRISES?|TRADING)\b/i;

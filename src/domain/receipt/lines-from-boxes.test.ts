@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildLines, dominantAngle, linesFromBoxes } from './lines-from-boxes';
+import { parseReceipt } from './parse-receipt';
+import type { OcrBox } from './types';
+
+/** A box for `text` with its top-left corner at (x, y), rotated by `degrees` about (cx, cy). */
+function box(text: string, x: number, y: number, degrees = 0, cx = 0, cy = 0): OcrBox {
+  const width = text.length * 12;
+  const height = 24;
+  const a = (degrees * Math.PI) / 180;
+  const turn = ([px, py]: [number, number]): [number, number] => [
+    cx + (px - cx) * Math.cos(a) - (py - cy) * Math.sin(a),
+    cy + (px - cx) * Math.sin(a) + (py - cy) * Math.cos(a),
+  ];
+  return {
+    text,
+    score: 0.95,
+    box: [turn([x, y]), turn([x + width, y]), turn([x + width, y + height]), turn([x, y + height])],
+  };
+}
+
+/** A receipt laid out as name boxes on the left and price boxes in a right-hand column. */
+function receiptBoxes(degrees: number): OcrBox[] {
+  const rows: [string, string | null][] = [
+    ['THE CROWN INN', null],
+    ['Fish & Chips', '14.50'],
+    ['Pint of Bitter', '4.80'],
+    ['Sticky Toffee Pudding', '6.50'],
+    ['Discount', '-2.00'],
+    ['SUBTOTAL', '23.80'],
+    ['SERVICE CHARGE 12.5%', '2.98'],
+    ['TOTAL', '26.78'],
+  ];
+  const boxes: OcrBox[] = [];
+  rows.forEach(([name, price], row) => {
+    const y = 100 + row * 34;
+    boxes.push(box(name, 40, y, degrees, 300, 300));
+    if (price) boxes.push(box(price, 520, y, degrees, 300, 300));
+  });
+  // OCR engines give boxes in no useful order.
+  return boxes.reverse();
+}
+
+describe('linesFromBoxes', () => {
+  it('puts a row back together, left to right, keeping the gap before a price column', () => {
+    expect(linesFromBoxes(receiptBoxes(0)).slice(0, 3)).toEqual([
+      'THE CROWN INN',
+      'Fish & Chips  14.50',
+      'Pint of Bitter  4.80',
+    ]);
+  });
+
+  it.each([-4, -2, 2, 4])('tolerates a skew of %i degrees', (degrees) => {
+    const lines = linesFromBoxes(receiptBoxes(degrees));
+    expect(lines).toHaveLength(8);
+    expect(lines[3]).toBe('Sticky Toffee Pudding  6.50');
+    expect(lines[7]).toBe('TOTAL  26.78');
+  });
+
+  it('estimates the skew from the boxes’ edges', () => {
+    expect(dominantAngle(receiptBoxes(3)) * (180 / Math.PI)).toBeCloseTo(3, 5);
+    expect(dominantAngle(receiptBoxes(0))).toBe(0);
+  });
+
+  it('keeps rows apart when the name boxes slope but the rows do not (a curled receipt)', () => {
+    // Long names slope 5 degrees down to the right; the prices sit level with the names' centres.
+    const boxes = [0, 1, 2].flatMap((row) => {
+      const y = 100 + row * 40;
+      const name = box(`Long dish name number ${row}`, 40, y, 5, 40, y);
+      const centre = (name.box[0][1] + name.box[2][1]) / 2;
+      return [name, box(`${row + 1}.00`, 800, centre - 12)];
+    });
+    expect(linesFromBoxes(boxes)).toEqual([
+      'Long dish name number 0  1.00',
+      'Long dish name number 1  2.00',
+      'Long dish name number 2  3.00',
+    ]);
+  });
+
+  it('drops empty and low-confidence boxes', () => {
+    const boxes = [box('Coke', 0, 0), { ...box('###', 100, 0), score: 0.1 }, box('  ', 200, 0)];
+    expect(linesFromBoxes(boxes)).toEqual(['Coke']);
+    expect(buildLines([])).toEqual([]);
+  });
+
+  it('feeds the parser: a skewed photo reads the same as a straight one', () => {
+    const straight = parseReceipt(receiptBoxes(0));
+    const skewed = parseReceipt(receiptBoxes(3));
+    expect(skewed.items).toEqual(straight.items);
+    expect(straight.items.map((i) => i.amountPence)).toEqual([1450, 480, 650, -200]);
+    expect(skewed).toMatchObject({
+      subtotalPence: 2380,
+      serviceChargePence: 298,
+      totalPence: 2678,
+      establishmentName: 'THE CROWN INN',
+      checks: { itemsMatchTotal: true },
+    });
+  });
+
+  it('keeps every box’s text exactly once, whatever the layout', () => {
+    const arbitraryBox = fc
+      .record({
+        text: fc.stringMatching(/^[A-Za-z0-9.]{1,8}$/),
+        x: fc.integer({ min: 0, max: 1000 }),
+        y: fc.integer({ min: 0, max: 2000 }),
+        degrees: fc.integer({ min: -30, max: 30 }),
+      })
+      .map(({ text, x, y, degrees }) => box(text, x, y, degrees, x, y));
+    fc.assert(
+      fc.property(fc.array(arbitraryBox, { maxLength: 40 }), (boxes) => {
+        const words = buildLines(boxes).flatMap((l) => l.segments.map((s) => s.text));
+        expect(words.sort()).toEqual(boxes.map((b) => b.text).sort());
+      }),
+    );
+  });
+});

@@ -1,0 +1,381 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseReceiptText } from './parse-receipt';
+
+const items = (text: string) =>
+  parseReceiptText(text.split('\n')).items.map((i) =>
+    i.quantity === undefined ? [i.name, i.amountPence] : [i.name, i.amountPence, i.quantity],
+  );
+
+describe('parseReceiptText: UK restaurant', () => {
+  const receipt = `
+    THE RED LION
+    12 High Street
+    London SW1A 1AA
+    Tel: 020 7946 0123
+    VAT No: GB 123 4567 89
+    Table 12   Covers 4
+    Server: Sam
+    23/11/2026 19:42
+    2 x Coke              £5.00
+    Fish & Chips         £14.50
+    Steak Pie             14.95 A
+    Sticky Toffee Pudding  6.50
+    Staff discount        -2.00
+    SUBTOTAL             £38.95
+    SERVICE CHARGE 12.5%  £4.87
+    TOTAL                £43.82
+    VAT @ 20%             £7.30
+    VISA CONTACTLESS     £43.82
+    THANK YOU FOR DINING WITH US`;
+
+  it('reads the items, quantity and discount, and nothing from the header or footer', () => {
+    expect(items(receipt)).toEqual([
+      ['Coke', 500, 2],
+      ['Fish & Chips', 1450],
+      ['Steak Pie', 1495],
+      ['Sticky Toffee Pudding', 650],
+      ['Staff discount', -200],
+    ]);
+  });
+
+  it('reads the figures, VAT for information, and checks the items against the subtotal', () => {
+    const parsed = parseReceiptText(receipt.split('\n'));
+    expect(parsed).toMatchObject({
+      subtotalPence: 3895,
+      serviceChargePence: 487,
+      serviceChargePercent: '12.5',
+      taxPence: 730,
+      tipPence: null,
+      totalPence: 4382,
+      establishmentName: 'THE RED LION',
+      checks: { itemsMatchTotal: true, differencePence: 0, against: 'subtotal' },
+    });
+  });
+
+  it('computes a percent service charge from the subtotal when no amount is printed', () => {
+    const parsed = parseReceiptText([
+      'Dishoom',
+      'Black Daal 8.90',
+      'Chicken Ruby 13.50',
+      'Subtotal 22.40',
+      'Discretionary SERVICE CHARGE 12.5%',
+      'TOTAL DUE 25.20',
+    ]);
+    expect(parsed.serviceChargePence).toBe(280);
+    expect(parsed.totalPence).toBe(2520);
+  });
+
+  it('reports the difference when the items disagree with the subtotal', () => {
+    const parsed = parseReceiptText([
+      'Burger 10.00',
+      'Chips 3.00',
+      'Subtotal 14.20',
+      'Total 14.20',
+    ]);
+    expect(parsed.checks).toEqual({
+      itemsMatchTotal: false,
+      differencePence: 120,
+      against: 'subtotal',
+    });
+  });
+});
+
+describe('parseReceiptText: formats', () => {
+  it("drops the lone 'f' or 'E' that a misread pound sign leaves at the end of a name", () => {
+    expect(items('Steak Pie f 13.95\nFish and Chips E 14.50\nVitamin Water 2.00')).toEqual([
+      ['Steak Pie', 1395],
+      ['Fish and Chips', 1450],
+      ['Vitamin Water', 200],
+    ]);
+  });
+
+  it.each([
+    ['Coke £4.50', 450],
+    ['Coke 4.50', 450],
+    ['Coke 4,50', 450],
+    ['Coke 4.50 A', 450],
+    ['Coke GBP 4.50', 450],
+    ['Coke 1,234.50', 123450],
+    ['Coke 1.234,50', 123450],
+    ['Promo -2.00', -200],
+    ['Voucher 2.00-', -200],
+    ['Refund (2.00)', -200],
+    ['DISCOUNT 2.00', -200],
+    ['Peaches 007874242961 - 0.68X', 68], // a printed flag, not a sign
+    ['Coke 4.500', 450], // a tax flag 'O' read as a third decimal
+    ['Coke Rs.450.00', 45000],
+  ])('%s', (line, pence) => {
+    expect(parseReceiptText([line]).items.map((i) => i.amountPence)).toEqual([pence]);
+  });
+
+  it.each([
+    ['2 x Coke 5.00', 'Coke', 2],
+    ['2x Coke 5.00', 'Coke', 2],
+    ['Coke x2 5.00', 'Coke', 2],
+    ['Coke x 3 7.50', 'Coke', 3],
+    ['2 Coke 5.00', 'Coke', 2],
+  ])('quantity in %s', (line, name, quantity) => {
+    expect(parseReceiptText([line]).items).toEqual([
+      expect.objectContaining({
+        name,
+        quantity,
+        amountPence: Number(line.slice(-4).replace('.', '')),
+      }),
+    ]);
+  });
+
+  it("reads '2 @ 2.50' under a name as that name's quantity", () => {
+    expect(items('COKE ZERO\n2 @ 2.50 5.00\nBREAD 1.10')).toEqual([
+      ['COKE ZERO', 500, 2],
+      ['BREAD', 110],
+    ]);
+    expect(items('COKE ZERO 5.00\n2 @ 2.50\nBREAD 1.10')).toEqual([
+      ['COKE ZERO', 500, 2],
+      ['BREAD', 110],
+    ]);
+  });
+
+  it('takes a price printed on its own line under the name', () => {
+    expect(items('Chicken Tikka Masala\n12.95\nNaan\n3.50\nTotal\n16.45')).toEqual([
+      ['Chicken Tikka Masala', 1295],
+      ['Naan', 350],
+    ]);
+    expect(parseReceiptText(['Naan', '3.50', 'Total', '3.50']).totalPence).toBe(350);
+  });
+});
+
+describe('parseReceiptText: properties', () => {
+  it('never throws on arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 40 }), { maxLength: 30 }), (lines) => {
+        const parsed = parseReceiptText(lines);
+        for (const item of parsed.items) expect(Number.isSafeInteger(item.amountPence)).toBe(true);
+      }),
+    );
+  });
+
+  it('never makes an item of the total, subtotal or payment lines', () => {
+    const price = fc.integer({ min: 1, max: 99_999 });
+    const money = (p: number) => `${Math.floor(p / 100)}.${String(p % 100).padStart(2, '0')}`;
+    fc.assert(
+      fc.property(fc.array(price, { minLength: 1, maxLength: 10 }), (prices) => {
+        const total = prices.reduce((a, b) => a + b, 0);
+        const lines = [
+          ...prices.map((p, i) => `Dish ${String.fromCharCode(65 + i)} ${money(p)}`),
+          `SUBTOTAL ${money(total)}`,
+          `TOTAL ${money(total)}`,
+          `CARD ${money(total)}`,
+        ];
+        const parsed = parseReceiptText(lines);
+        expect(parsed.items.map((i) => i.amountPence)).toEqual(prices);
+        expect(parsed.totalPence).toBe(total);
+        expect(parsed.checks.itemsMatchTotal).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('parseReceiptText: other receipts', () => {
+  it('a pub: rounds of drinks with quantities, card payment and change lines ignored', () => {
+    const parsed = parseReceiptText([
+      'The Kings Arms',
+      '25 Church Road, Bristol BS1 4AA',
+      '01179 123456',
+      '3 x Pint Carling 14.85',
+      '2 @ 4.20',
+      '8.40',
+      'Bag of Crisps 1.50',
+      'BALANCE DUE £24.75',
+      'CASH £30.00',
+      'CHANGE £5.25',
+    ]);
+    expect(parsed.items).toEqual([
+      { name: 'Pint Carling', amountPence: 1485, quantity: 3 },
+      { name: 'Unknown Item', amountPence: 840, quantity: 2 },
+      { name: 'Bag of Crisps', amountPence: 150 },
+    ]);
+    expect(parsed.totalPence).toBe(2475);
+    expect(parsed.establishmentName).toBe('The Kings Arms');
+    expect(parsed.checks).toEqual({ itemsMatchTotal: true, differencePence: 0, against: 'total' });
+  });
+
+  it('a supermarket: VAT codes, multibuy saving, total savings not counted twice', () => {
+    const parsed = parseReceiptText([
+      'TESCO',
+      'Express',
+      'MILK 2 PINTS 1.45 A',
+      'BREAD WHITE 1.10 A',
+      'NAPPIES 3.75 B',
+      'NAPPIES 3.75 B',
+      'MULTIBUY SAVING -1.25',
+      'SUB-TOTAL 8.80',
+      'TOTAL SAVINGS -1.25',
+      'TOTAL TO PAY 8.80',
+      'VISA DEBIT 8.80',
+    ]);
+    expect(parsed.items.map((i) => i.amountPence)).toEqual([145, 110, 375, 375, -125]);
+    expect(parsed.subtotalPence).toBe(880);
+    expect(parsed.totalPence).toBe(880);
+    expect(parsed.establishmentName).toBe('TESCO');
+    expect(parsed.checks.itemsMatchTotal).toBe(true);
+  });
+
+  it('a US diner: sales tax added, a tip, the total that agrees is chosen', () => {
+    const parsed = parseReceiptText([
+      'Welcome to Joe’s Diner',
+      '123 Main St, Springfield, IL 62701',
+      'Server: Amy  Table 4',
+      'Cheeseburger $11.99',
+      'Fries $3.50',
+      'Iced Tea $2.75',
+      'Subtotal $18.24',
+      'Sales Tax 8.25% $1.50',
+      'Total $19.74',
+      'Tip $3.50',
+      'Total $23.24',
+      'Suggested gratuity: 18% = $3.28, 20% = $3.65',
+    ]);
+    expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['Cheeseburger', 1199],
+      ['Fries', 350],
+      ['Iced Tea', 275],
+    ]);
+    expect(parsed).toMatchObject({
+      subtotalPence: 1824,
+      taxPence: 150,
+      tipPence: 350,
+      totalPence: 2324,
+      establishmentName: 'Joe’s Diner',
+    });
+  });
+
+  it('a European bill with decimal commas and glued unit and line prices', () => {
+    const parsed = parseReceiptText([
+      'Trattoria da Mario S.R.L.',
+      'Via Roma 12, Milano',
+      '2 Coperto 2,503,00',
+      '1 Spaghetti Carbonara 12,00',
+      '1 Tiramisù 6,50',
+      'TOTALE EUR 21,50',
+    ]);
+    expect(parsed.items).toEqual([
+      { name: 'Coperto', amountPence: 300, quantity: 2 },
+      { name: 'Spaghetti Carbonara', amountPence: 1200 },
+      { name: 'Tiramisù', amountPence: 650 },
+    ]);
+    expect(parsed.totalPence).toBe(2150);
+  });
+
+  it('prefers the company line to a name printed above it', () => {
+    const parsed = parseReceiptText([
+      'tan woon yann',
+      'YONGFATT ENTERPRISE',
+      'NO 122 JALAN DEDAP 13',
+      'BAG 80.91',
+      'TOTAL 80.91',
+    ]);
+    expect(parsed.establishmentName).toBe('YONGFATT ENTERPRISE');
+  });
+
+  it('reads the total when OCR misspells it and the items when the price is under the name', () => {
+    const parsed = parseReceiptText(['Fish Pie', '12.00', 'Salad', '4.50', 'TOTAI 16.50']);
+    expect(parsed.items.map((i) => i.amountPence)).toEqual([1200, 450]);
+    expect(parsed.totalPence).toBe(1650);
+  });
+
+  it('reads a receipt in whole currency units', () => {
+    const parsed = parseReceiptText(['Delicacy', 'Veg Platter 339', 'Naan 40', 'Grand Total 379']);
+    expect(parsed.items.map((i) => i.amountPence)).toEqual([33900, 4000]);
+    expect(parsed.totalPence).toBe(37900);
+  });
+
+  it('keeps VAT out of the items and the check, and reads a VAT-inclusive total', () => {
+    const parsed = parseReceiptText([
+      'Pizza Express',
+      'Margherita 11.95',
+      'Peroni 5.25',
+      'TOTAL INC VAT 17.20',
+      'VAT 20% 2.87',
+    ]);
+    expect(parsed.items).toHaveLength(2);
+    expect(parsed.taxPence).toBe(287);
+    expect(parsed.totalPence).toBe(1720);
+    expect(parsed.checks).toEqual({ itemsMatchTotal: true, differencePence: 0, against: 'total' });
+  });
+
+  it('ignores the header and footer lines that are not items', () => {
+    const parsed = parseReceiptText([
+      'Bella Italia',
+      'VAT Reg No. 123 4567 89',
+      'www.bellaitalia.co.uk',
+      '12/03/2025 13:45',
+      'Covers: 2',
+      'Card ************1234',
+      'Lasagne 13.25',
+      'Total 13.25',
+      'Mastercard 13.25',
+      'Auth code 123456',
+      'Thank you, please come again',
+    ]);
+    expect(parsed.items).toEqual([{ name: 'Lasagne', amountPence: 1325 }]);
+  });
+});
+
+describe('parseReceiptText: the total that was paid', () => {
+  it('falls back to the largest amount when no total word survived OCR', () => {
+    const parsed = parseReceiptText([
+      'USA GASOLINE',
+      'GALLONS: 6.281',
+      'FUEL SALE $16.24',
+      'CASH $20.00',
+    ]);
+    expect(parsed.totalPence).toBe(1624);
+    expect(parseReceiptText(['Hello', 'World']).totalPence).toBeNull();
+  });
+
+  it('takes the rounded total that cash less change confirms', () => {
+    const parsed = parseReceiptText([
+      'YONGFATT ENTERPRISE',
+      'BAG 80.91',
+      'Total Sales (Excluding GST) 80.91',
+      'Rounding -0.01',
+      'Total Sales (Inclusive of GST): 80.90',
+      'Total: 80.91',
+      'CASH: 100.00',
+      'CHANGE: 19.10',
+    ]);
+    expect(parsed.totalPence).toBe(8090);
+  });
+});
+
+describe('parseReceiptText: layouts', () => {
+  it('names printed under a priced product-code line', () => {
+    expect(
+      items(
+        [
+          'SALE',
+          '4274779 25301475 16.99',
+          '50PK CDR SPINDLE',
+          '4766809 7981004 9.99',
+          'CANON PHOTO PAPER',
+          'SUBTOTAL 26.98',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['50PK CDR SPINDLE', 1699],
+      ['CANON PHOTO PAPER', 999],
+    ]);
+  });
+
+  it('a running total of the items above is not an item', () => {
+    const parsed = parseReceiptText([
+      'Mac & Cheese 15.25',
+      'Soda 4.20',
+      'Food 19.45',
+      'Amt Due 19.45',
+    ]);
+    expect(parsed.items.map((i) => i.name)).toEqual(['Mac & Cheese', 'Soda']);
+    expect(parsed.totalPence).toBe(1945);
+  });
+});

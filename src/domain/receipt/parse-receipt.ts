@@ -1,0 +1,514 @@
+import { basisPointsOf, itemNameOrDefault, type Pence } from '../money';
+import {
+  findAmounts,
+  findPercent,
+  percentToBasisPoints,
+  trailingAmount,
+  trailingWholeAmount,
+  unglueAmounts,
+  type FoundAmount,
+} from './amounts';
+import {
+  BUSINESS_WORD,
+  COLUMN_HEADING,
+  NOT_A_NAME,
+  isInfoText,
+  keywordKind,
+  type LineKind,
+} from './keywords';
+import { linesFromBoxes } from './lines-from-boxes';
+import type { OcrBox, ParsedReceipt, ParsedReceiptItem } from './types';
+
+// Reads a receipt's lines into items, subtotal, service charge, VAT, tip, total and the
+// establishment's name. Pure and fast: a handful of regular expressions per line.
+//
+// The shape of a receipt: a header (name, address, date), the items, then the totals block
+// (subtotal, service, VAT, total, how it was paid). Each line is classified by its words
+// (keywords.ts) and by whether it ends with an amount (amounts.ts); items are the priced, unlabelled
+// lines before the totals block. Where the text allows two readings, the printed figures decide:
+// the items should add up to the subtotal, and the total to the subtotal plus service and tip.
+
+/** Reads OCR boxes: builds lines (lines-from-boxes.ts), then parses them. */
+export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
+  return parseReceiptText(linesFromBoxes(boxes));
+}
+
+interface Line {
+  index: number;
+  text: string;
+  /** the price the line ends with, if any */
+  amount: FoundAmount | null;
+  /** the text before that price */
+  label: string;
+  /** keyword kind, 'item' for a priced ordinary line, 'text' for an unpriced one */
+  kind: LineKind | 'item' | 'text' | 'quantity' | 'running';
+  /** decided by the subtotal: an item even if it equals the items above it */
+  isItem?: boolean;
+}
+
+interface Item extends ParsedReceiptItem {
+  line: number;
+  /** after the subtotal: a discount on the whole bill, not checked against the subtotal */
+  afterSubtotal?: boolean;
+}
+
+/** Parses receipt text, one string per printed line. Never throws. */
+export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
+  const texts = rawLines.map(clean).filter((t) => t !== '');
+  const lines = joinPricesOnTheirOwnLine(classifyAll(texts));
+  const itemsEnd = endOfItems(lines);
+  const figures = readFigures(lines, itemsEnd);
+  let items = readItems(lines, itemsEnd);
+  items = restoreItemTakenForRunningTotal(lines, itemsEnd, items, figures.subtotal);
+  items = dropItemThatBreaksSubtotal(items, figures.subtotal);
+  const itemsSum = sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
+  const base = figures.subtotal ?? itemsSum;
+  const service =
+    figures.service ??
+    (figures.servicePercent !== null && base > 0
+      ? basisPointsOf(base, percentToBasisPoints(figures.servicePercent))
+      : null);
+  const total = chooseTotal(lines, itemsEnd, figures, base, service);
+
+  return {
+    items: items.map(({ name, amountPence, quantity }) =>
+      quantity === undefined ? { name, amountPence } : { name, amountPence, quantity },
+    ),
+    subtotalPence: figures.subtotal,
+    taxPence: figures.tax,
+    serviceChargePence: service,
+    serviceChargePercent: figures.servicePercent,
+    tipPence: figures.tip,
+    totalPence: total,
+    establishmentName: establishmentName(lines),
+    checks: check(items, figures.subtotal, total, service, figures.tip, figures.tax),
+    rawText: texts.join('\n'),
+  };
+}
+
+function clean(text: string): string {
+  return unglueAmounts(text.replace(/\s+/g, ' ').trim());
+}
+
+// A quantity line: '2 @ 2.50', '2 x £2.50 5.00', '2 X 1.25'. The name is on the line above or the
+// price belongs to the item above.
+const QUANTITY_LINE = /^(\d{1,3})\s*[@xX×*]\s*(?:£|\$|€)?\s*\d+[.,]\d{2}\b/;
+
+/**
+ * Classifies every line. A receipt with (almost) no amounts in pence but several lines ending in a
+ * whole number ('Haircut 250', 'Grand Total 356.0') is in a currency without pence: read those.
+ */
+function classifyAll(texts: string[]): Line[] {
+  const lines = texts.map((text, index) => classify(text, index));
+  if (lines.filter((l) => l.amount).length >= 2) return lines;
+  const whole = texts.map((text, index) => classify(text, index, true));
+  const priced = whole.filter((l) => l.amount && /[A-Za-z]{2,}/.test(l.label));
+  return priced.length >= 2 ? whole : lines;
+}
+
+function classify(text: string, index: number, wholeUnits = false): Line {
+  const amount = wholeUnits ? trailingWholeAmount(text) : trailingAmount(text);
+  const label = amount ? text.slice(0, amount.start).trim() : text;
+  let kind: Line['kind'];
+  if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text)) kind = 'quantity';
+  else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
+  if (kind === 'item' && isInfoText(label, true)) kind = 'info';
+  return { index, text, amount, label, kind };
+}
+
+/**
+ * 'Fish & Chips' on one line and '12.50' on the next is one item; so is 'TOTAL' over '30.00'. OCR
+ * often splits a row whose price is far to the right, and some tills print prices under names.
+ */
+function joinPricesOnTheirOwnLine(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    const priceOnly = line.amount !== null && !/[A-Za-z]/.test(line.label) && line.label === '';
+    if (previous && priceOnly && previous.amount === null && /[A-Za-z]{2,}/.test(previous.text)) {
+      const text = `${previous.text} ${line.text}`;
+      out[out.length - 1] = { ...classify(text, previous.index) };
+      continue;
+    }
+    out.push(line);
+  }
+  return out.map((line, index) => ({ ...line, index }));
+}
+
+/**
+ * The items end at the first subtotal or total that follows an item; failing that, at the first
+ * payment line. (A card slip printed above the items is not the end of them.)
+ */
+function endOfItems(lines: Line[]): number {
+  const firstItem = lines.findIndex((l) => l.kind === 'item' || l.kind === 'quantity');
+  if (firstItem === -1) return lines.length;
+  const after = lines.slice(firstItem);
+  const end =
+    after.find((l) => l.kind === 'subtotal' || l.kind === 'total') ??
+    after.find((l) => l.kind === 'tender' || l.kind === 'change');
+  return end ? end.index : lines.length;
+}
+
+function readItems(lines: Line[], itemsEnd: number): Item[] {
+  const region = lines.slice(0, itemsEnd);
+  const namesFollow = namesFollowPrices(region);
+  const items: Item[] = [];
+  const usedNames = new Set<Line>(); // name lines below a price, already given to it
+  let sectionStart = 0; // items since the last running total
+  let pendingName: Line | null = null; // an unpriced line just above, maybe the item's name
+  let pendingQuantity: { quantity: number; total: Pence } | null = null;
+  for (const [i, line] of region.entries()) {
+    if (line.kind === 'text') {
+      pendingName = looksLikeName(line.text) && !usedNames.has(line) ? line : null;
+      continue;
+    }
+    if (line.kind === 'section') sectionStart = items.length;
+    if (line.kind === 'quantity') {
+      const result = quantityItem(line, items, pendingName);
+      if (result && 'pending' in result) pendingQuantity = result.pending;
+      else if (result) items.push(result);
+      pendingName = null;
+      continue;
+    }
+    if ((line.kind === 'item' || line.kind === 'discount') && line.amount) {
+      const since = items.slice(sectionStart);
+      // A priced line equal to the sum of the items above it is a running total ('Food 28.95').
+      if (
+        line.kind === 'item' &&
+        !line.isItem &&
+        since.length >= 2 &&
+        sum(since.map((x) => x.amountPence)) === line.amount.pence
+      ) {
+        line.kind = 'running';
+        sectionStart = items.length;
+        pendingName = null;
+        continue;
+      }
+      const next = region[i + 1];
+      const nameBelow =
+        namesFollow && next?.kind === 'text' && looksLikeName(next.text) ? next : null;
+      const item = itemFromLine(line, nameBelow ?? pendingName);
+      if (pendingQuantity && pendingQuantity.total === item.amountPence) {
+        item.quantity = pendingQuantity.quantity;
+      }
+      items.push(item);
+      if (nameBelow && item.name === tidyName(nameBelow.text)) {
+        usedNames.add(nameBelow); // it must not name the next price too
+      }
+    }
+    pendingQuantity = null;
+    pendingName = null;
+  }
+  // Discounts and promotions printed between the subtotal and the total still change what people pay.
+  const totalLine = lines.findIndex((l, i) => i >= itemsEnd && l.kind === 'total');
+  if (totalLine !== -1) {
+    for (const line of lines.slice(itemsEnd, totalLine)) {
+      if (line.kind === 'discount' && line.amount && line.amount.pence !== 0) {
+        items.push({ ...itemFromLine(line, null), afterSubtotal: true });
+      }
+    }
+  }
+  return items;
+}
+
+/**
+ * Some tills print the price line first (often with a product code) and the description under it.
+ * When the prices without a name more often have a name line below than above, names follow.
+ */
+function namesFollowPrices(region: Line[]): boolean {
+  let above = 0;
+  let below = 0;
+  for (const [i, line] of region.entries()) {
+    if (line.kind !== 'item' || /[A-Za-z]{2,}/.test(line.label)) continue;
+    const previous = region[i - 1];
+    const next = region[i + 1];
+    if (previous?.kind === 'text' && looksLikeName(previous.text)) above++;
+    if (next?.kind === 'text' && looksLikeName(next.text)) below++;
+  }
+  return below > 0 && below >= above;
+}
+
+function looksLikeName(text: string): boolean {
+  return (
+    /[A-Za-z]{2,}/.test(text) &&
+    !isInfoText(text) &&
+    !COLUMN_HEADING.test(text) &&
+    keywordKind(text) === null &&
+    text.length < 60
+  );
+}
+
+// Leading quantity: '2 x Coke', '2x Coke', '2 Coke', '1,00 Copa' (a European quantity column),
+// '1BAJA STEAK' (no space, as many tills print it).
+const LEADING_QUANTITY = /^(\d{1,3})(?:[.,]\d{1,3})?\s*(?:[xX×*@]\s*|\s+|(?=[A-Z][A-Za-z]))(?=\S)/;
+// Trailing quantity: 'Coke x2', 'Coke x 2', 'Coke (2)'.
+const TRAILING_QUANTITY = /\s+(?:[xX×]\s?(\d{1,3})|\((\d{1,3})\))$/;
+
+function itemFromLine(line: Line, pendingName: Line | null): Item {
+  const amount = line.amount!;
+  let name = line.label;
+  // A unit price column before the line total: 'Coke 2 2.50 5.00'.
+  for (let found = findAmounts(name).at(-1); found; found = findAmounts(name).at(-1)) {
+    if (name.slice(found.end).trim() !== '') break;
+    name = name.slice(0, found.start).trim();
+  }
+  let quantity: number | undefined;
+  const leading = LEADING_QUANTITY.exec(name);
+  if (leading && /[A-Za-z]/.test(name.slice(leading[0].length))) {
+    quantity = Number(leading[1]);
+    name = name.slice(leading[0].length);
+  }
+  const trailing = TRAILING_QUANTITY.exec(name);
+  if (trailing) {
+    quantity = Number(trailing[1] ?? trailing[2]);
+    name = name.slice(0, trailing.index);
+  }
+  name = tidyName(name);
+  if (!/[A-Za-z]{2,}/.test(name) && pendingName) name = tidyName(pendingName.text);
+  const negative = amount.negative || line.kind === 'discount';
+  const pence = negative ? -Math.abs(amount.pence) || 0 : amount.pence;
+  const item: Item = { name: itemNameOrDefault(name), amountPence: pence, line: line.index };
+  if (quantity !== undefined && quantity > 1) item.quantity = quantity;
+  return item;
+}
+
+function tidyName(name: string): string {
+  return (
+    name
+      .replace(/\b\d{6,}\b/g, ' ') // product codes and barcodes
+      .replace(/\s+/g, ' ')
+      .replace(/(?:£|\$|€|\bGBP\b|\bEUR\b)\s*$/i, '')
+      // PaddleOCR's recogniser has no '£': a pound sign before the price comes out as a lone 'f',
+      // 'F' or 'E' at the end of the name ('Steak Pie f 13.95').
+      .replace(/(?<=[A-Za-z]{2,}\s+)[fFE]\s*$/, '')
+      .replace(/[.\s_·…:-]{2,}$/, '')
+      .replace(/^[^A-Za-z0-9(]+/, '')
+      .replace(/[\s:*#-]+$/, '')
+      .trim()
+  );
+}
+
+/**
+ * '2 @ 2.50' (or '2 x 2.50 5.00'): the quantity of the item above when its amount agrees, else an
+ * item named by the line above, else the quantity of the item below (returned as pending).
+ */
+function quantityItem(
+  line: Line,
+  items: Item[],
+  pendingName: Line | null,
+): Item | { pending: { quantity: number; total: Pence } } | null {
+  const m = QUANTITY_LINE.exec(line.text)!;
+  const quantity = Number(m[1]);
+  const amounts = findAmounts(line.text);
+  const unit = amounts[0]!.pence;
+  const lineTotal = amounts.length > 1 ? amounts.at(-1)!.pence : unit * quantity;
+  const previous = items.at(-1);
+  if (!pendingName && previous && previous.amountPence === lineTotal) {
+    previous.quantity = quantity;
+    return null;
+  }
+  if (!pendingName) return { pending: { quantity, total: lineTotal } };
+  return { name: tidyName(pendingName.text), amountPence: lineTotal, quantity, line: line.index };
+}
+
+interface Figures {
+  subtotal: Pence | null;
+  tax: Pence | null;
+  service: Pence | null;
+  servicePercent: string | null;
+  tip: Pence | null;
+}
+
+function readFigures(lines: Line[], itemsEnd: number): Figures {
+  const first = (kind: LineKind, from = 0): Pence | null => {
+    const line = lines.find((l) => l.index >= from && l.kind === kind && l.amount);
+    return line ? Math.abs(line.amount!.pence) : null;
+  };
+  const nonZero = (kind: LineKind): Pence | null => {
+    const line = lines.find((l) => l.kind === kind && l.amount && l.amount.pence !== 0);
+    return line ? Math.abs(line.amount!.pence) : null;
+  };
+  const serviceLines = lines.filter((l) => l.kind === 'service');
+  const percentLine = serviceLines.find((l) => findPercent(l.text) !== null);
+  return {
+    subtotal: first('subtotal', Math.min(itemsEnd, lines.length)) ?? first('subtotal'),
+    tax: nonZero('tax'),
+    service: nonZero('service'),
+    servicePercent: percentLine ? findPercent(percentLine.text) : null,
+    tip: nonZero('tip'),
+  };
+}
+
+/**
+ * A line equal to the sum of the items above it was taken for a running total; when the items fall
+ * short of the subtotal by exactly its amount, it was an item after all.
+ */
+function restoreItemTakenForRunningTotal(
+  lines: Line[],
+  itemsEnd: number,
+  items: Item[],
+  subtotal: Pence | null,
+): Item[] {
+  if (subtotal === null) return items;
+  const shortBy = subtotal - sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
+  const running = lines.find((l) => l.kind === 'running' && l.amount?.pence === shortBy);
+  if (!running || shortBy === 0) return items;
+  running.kind = 'item';
+  running.isItem = true;
+  return readItems(lines, itemsEnd);
+}
+
+/** When the items exceed the subtotal by exactly one item's amount, that line was not an item. */
+function dropItemThatBreaksSubtotal(items: Item[], subtotal: Pence | null): Item[] {
+  if (subtotal === null) return items;
+  const counted = items.filter((i) => !i.afterSubtotal);
+  const excess = sum(counted.map((i) => i.amountPence)) - subtotal;
+  if (excess <= 0) return items;
+  const culprit = [...counted].reverse().find((i) => i.amountPence === excess);
+  return culprit ? items.filter((i) => i !== culprit) : items;
+}
+
+// Stronger wording wins when the figures do not decide between two totals.
+const STRONG_TOTAL = /GRAND\s*TOTAL|TOTAL\s*DUE|BALANCE\s*DUE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY/i;
+
+/**
+ * The total: a 'total' line whose amount agrees with the subtotal plus service and tip (with or
+ * without VAT added, as US receipts add tax), else the largest total line (a receipt that adds a
+ * tip prints the total again, larger), else what the card paid, else cash less change.
+ */
+function chooseTotal(
+  lines: Line[],
+  itemsEnd: number,
+  figures: Figures,
+  base: Pence,
+  service: Pence | null,
+): Pence | null {
+  const candidates = lines.filter((l) => l.kind === 'total' && l.amount && l.amount.pence > 0);
+  // 'TOTAL' printed under its amount: take the bare amount just above.
+  for (const line of lines) {
+    const above = lines[line.index - 1];
+    if (line.kind === 'total' && !line.amount && above?.amount && above.label === '') {
+      candidates.push({ ...line, amount: above.amount });
+    }
+  }
+  // What was paid settles it: the card's amount, or cash less change. Malaysian and other tills
+  // print the total before and after rounding; the paid one is the total.
+  const paid = paidAmount(lines.slice(itemsEnd));
+  if (paid !== null) {
+    const printed = lines
+      .slice(itemsEnd)
+      .filter((l) => l.kind !== 'tender' && l.kind !== 'change' && l.amount?.pence === paid);
+    if (printed.length > 0 || candidates.some((l) => l.amount!.pence === paid)) return paid;
+  }
+  const extras = (service ?? 0) + (figures.tip ?? 0);
+  const expected = [
+    base + extras,
+    base + extras + (figures.tax ?? 0),
+    base + (service ?? 0),
+    base + (service ?? 0) + (figures.tax ?? 0),
+  ];
+  if (base > 0) {
+    const agreeing = candidates.filter((l) => expected.includes(l.amount!.pence));
+    if (agreeing.length > 0) return agreeing.at(-1)!.amount!.pence;
+  }
+  if (candidates.length > 0) {
+    const strong = candidates.filter((l) => STRONG_TOTAL.test(l.label));
+    const pool = strong.length > 0 ? strong : candidates;
+    return Math.max(...pool.map((l) => l.amount!.pence));
+  }
+  const afterItems = lines.slice(itemsEnd);
+  const card = afterItems.find(
+    (l) => l.kind === 'tender' && l.amount && !/CASH/i.test(l.label) && l.amount.pence > 0,
+  );
+  if (card) return card.amount!.pence;
+  const cash = afterItems.find((l) => l.kind === 'tender' && l.amount && /CASH/i.test(l.label));
+  const change = afterItems.find((l) => l.kind === 'change' && l.amount);
+  if (cash && change) return cash.amount!.pence - Math.abs(change.amount!.pence);
+  // Amounts with no words under the items ('Subtotal 5.25', '0.20', '5.45'): the one that agrees,
+  // else the largest that is not less than the items.
+  const bare = afterItems
+    .filter((l) => (l.kind === 'item' || l.kind === 'text') && l.amount && l.amount.pence >= base)
+    .map((l) => l.amount!.pence);
+  // An unlabelled running total of all the items, last in the item list, is the total.
+  const running = lines
+    .slice(0, itemsEnd)
+    .filter((l) => l.kind === 'running')
+    .at(-1);
+  if (running && running.amount!.pence === base) bare.unshift(base);
+  const agreeing = bare.find((p) => expected.includes(p));
+  if (agreeing !== undefined) return agreeing;
+  if (bare.length > 0) return Math.max(...bare);
+  if (figures.subtotal !== null) return figures.subtotal + extras;
+  // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
+  // items fit under it (a receipt's total is its largest figure but for cash tendered).
+  const amounts = lines
+    .filter((l) => l.amount && !['tender', 'change', 'info', 'count'].includes(l.kind))
+    .map((l) => l.amount!.pence);
+  const largest = amounts.length > 0 ? Math.max(...amounts) : 0;
+  return largest > 0 && largest >= base ? largest : null;
+}
+
+/** The card payment's amount, or cash tendered less change; null when neither is printed. */
+function paidAmount(lines: Line[]): Pence | null {
+  const card = lines.find(
+    (l) => l.kind === 'tender' && l.amount && !/CASH/i.test(l.label) && l.amount.pence > 0,
+  );
+  if (card) return card.amount!.pence;
+  const cash = lines.find((l) => l.kind === 'tender' && l.amount && /CASH/i.test(l.label));
+  const change = lines.find((l) => l.kind === 'change' && l.amount);
+  if (cash && change) return cash.amount!.pence - Math.abs(change.amount!.pence);
+  return null;
+}
+
+/**
+ * The establishment: among the first lines above the items, those that are not an address, phone,
+ * date, URL or 'RECEIPT'; the first of them, unless a later one carries a company's legal form
+ * ('SDN BHD', 'LTD') and the first does not (a person's name or a slogan above the company).
+ */
+function establishmentName(lines: Line[]): string | null {
+  const candidates: string[] = [];
+  for (const line of lines.slice(0, 8)) {
+    if (line.amount || line.kind === 'item') break;
+    if (line.kind !== 'text' && !/^\s*WELCOME\s+(?:TO|AT)\s/i.test(line.text)) continue;
+    const text = line.text
+      .replace(/^\s*WELCOME\s+(?:TO|AT)\s+/i, '') // 'Welcome to The Grand Wok'
+      .replace(/\(\s*[\dA-Z]*\d[\dA-Z-]*\s*\)/g, '') // a registration number '(728384-M)'
+      .replace(/^[^A-Za-z0-9&'(]+|[^A-Za-z0-9)'.!]+$/g, '')
+      .trim();
+    const letters = text.match(/[A-Za-z]/g)?.length ?? 0;
+    if (letters < 3 || letters < text.length * 0.5) continue;
+    if (NOT_A_NAME.test(text) || isInfoText(text) || keywordKind(text) !== null) continue;
+    candidates.push(text);
+  }
+  const [first] = candidates;
+  if (first === undefined) return null;
+  if (BUSINESS_WORD.test(first)) return first;
+  return candidates.slice(1, 4).find((c) => BUSINESS_WORD.test(c) && !/\d/.test(c)) ?? first;
+}
+
+function check(
+  items: Item[],
+  subtotal: Pence | null,
+  total: Pence | null,
+  service: Pence | null,
+  tip: Pence | null,
+  tax: Pence | null,
+): ParsedReceipt['checks'] {
+  if (subtotal !== null) {
+    const difference =
+      subtotal - sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
+    return { itemsMatchTotal: difference === 0, differencePence: difference, against: 'subtotal' };
+  }
+  if (total !== null) {
+    const itemsSum = sum(items.map((i) => i.amountPence));
+    let difference = total - (service ?? 0) - (tip ?? 0) - itemsSum;
+    // US receipts add tax on top; UK prices include VAT. Either agrees.
+    if (difference !== 0 && tax !== null && difference === tax) difference = 0;
+    return { itemsMatchTotal: difference === 0, differencePence: difference, against: 'total' };
+  }
+  return { itemsMatchTotal: false, differencePence: 0, against: null };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

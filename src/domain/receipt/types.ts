@@ -1,0 +1,39 @@
+// Receipt reading, the pure part: what the OCR engine gives the parser, and what the parser gives
+// back. Amounts are integer pence (docs/decisions/002-money-in-pence.md).
+
+/** One piece of text found by OCR, with its quadrilateral in image pixels (clockwise from top-left). */
+export interface OcrBox {
+  text: string;
+  /** recognition confidence, 0 to 1 */
+  score: number;
+  box: [[number, number], [number, number], [number, number], [number, number]];
+}
+
+export interface ParsedReceiptItem {
+  name: string;
+  /** the line's amount; negative for discounts, voids and promotions */
+  amountPence: number;
+  /** quantity when printed ('2 x Coke 5.00', '2 @ 2.50'); the amount is the line total */
+  quantity?: number;
+}
+
+export interface ParsedReceipt {
+  items: ParsedReceiptItem[];
+  subtotalPence: number | null;
+  /** VAT: information only */
+  taxPence: number | null;
+  serviceChargePence: number | null;
+  /** e.g. '12.5' from 'SERVICE CHARGE 12.5%' */
+  serviceChargePercent: string | null;
+  tipPence: number | null;
+  totalPence: number | null;
+  establishmentName: string | null;
+  /** items checked against the subtotal, or the total (less service and tip) without one */
+  checks: {
+    itemsMatchTotal: boolean;
+    differencePence: number;
+    against: 'subtotal' | 'total' | null;
+  };
+  /** the lines the parser built, top to bottom, joined with newlines */
+  rawText: string;
+}

@@ -1,0 +1,116 @@
+import decodeHeicImage from 'heic-decode';
+import sharp, { type Sharp } from 'sharp';
+import { MAX_RECEIPT_BYTES } from '../../../contracts/receipts';
+import { AppError } from '../../http/errors';
+
+// The image stage of a scan (DESIGN.md Receipt flow): sniff the bytes, refuse bombs, convert HEIC,
+// rotate by EXIF, shrink, and hand back one normalised JPEG for storage and the OCR engine.
+
+export type SniffedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic';
+
+/** Longest side of the stored, normalised image. */
+export const MAX_SIDE = 2000;
+/** Largest pixel count we agree to decode (about a 48 MP phone photo). */
+export const MAX_PIXELS = 50_000_000;
+
+const tooLarge = () =>
+  new AppError(413, 'payload_too_large', 'Receipt image is too large - the limit is 15 MB');
+const unsupported = () =>
+  new AppError(
+    415,
+    'unsupported_media_type',
+    'This file is not a supported image - please upload a JPEG, PNG, WebP or HEIC photo',
+  );
+const corrupt = () =>
+  new AppError(400, 'bad_image', 'The image could not be read - it may be damaged or incomplete');
+const tooManyPixels = () =>
+  new AppError(
+    413,
+    'too_many_pixels',
+    'Receipt image has too many pixels - please send a smaller photo',
+  );
+
+/** Looks at the first bytes only: the file name and the client's MIME type are not trusted. */
+export function sniffImageType(bytes: Uint8Array): SniffedType | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  )
+    return 'image/png';
+  const ascii = (from: number, to: number) => Buffer.from(b.subarray(from, to)).toString('latin1');
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (b.length >= 12 && ascii(4, 8) === 'ftyp') {
+    const brand = ascii(8, 12);
+    if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(brand)) {
+      return 'image/heic';
+    }
+  }
+  return null;
+}
+
+export interface NormalisedImage {
+  /** the normalised JPEG (EXIF-rotated, longest side <= MAX_SIDE, no metadata) */
+  jpeg: Buffer;
+  width: number;
+  height: number;
+  /** what the upload really was */
+  sourceType: SniffedType;
+}
+
+async function decodeHeic(bytes: Buffer): Promise<Sharp> {
+  const image = await decodeHeicImage({ buffer: bytes }).catch(() => {
+    throw corrupt();
+  });
+  if (image.width * image.height > MAX_PIXELS) throw tooManyPixels();
+  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  });
+}
+
+/** Checks and normalises an upload; throws an AppError with a message for the user on bad input. */
+export async function normaliseReceiptImage(bytes: Buffer): Promise<NormalisedImage> {
+  if (bytes.length === 0) throw new AppError(400, 'empty_file', 'The uploaded file is empty');
+  if (bytes.length > MAX_RECEIPT_BYTES) throw tooLarge();
+  const sourceType = sniffImageType(bytes);
+  if (!sourceType) throw unsupported();
+
+  let pipeline: Sharp;
+  if (sourceType === 'image/heic') {
+    pipeline = await decodeHeic(bytes);
+  } else {
+    // Header first: the dimensions are known before a single pixel is decoded.
+    if (sourceType === 'image/png' && bytes.length >= 24) {
+      // IHDR: width and height are the first two 32-bit fields after the signature and chunk head.
+      if (bytes.readUInt32BE(16) * bytes.readUInt32BE(20) > MAX_PIXELS) throw tooManyPixels();
+    }
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => {
+        throw corrupt();
+      });
+    if (!meta.width || !meta.height) throw corrupt();
+    if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels();
+    pipeline = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).rotate();
+  }
+  try {
+    const { data, info } = await pipeline
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 88, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height, sourceType };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
+    throw corrupt();
+  }
+}

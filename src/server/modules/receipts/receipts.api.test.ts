@@ -1,0 +1,173 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiptReadingSchema } from '../../../contracts/receipts';
+import { signUp, type Session } from '../../testing/auth-helpers';
+import { phonePhoto, renderReceipt } from '../../testing/receipt-fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+let alice: Session;
+let bob: Session;
+let photo: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUp(t.app);
+  bob = await signUp(t.app);
+  photo = await phonePhoto(await renderReceipt());
+}, 60_000);
+afterAll(() => t.close());
+
+function multipart(file: Buffer, filename = 'receipt.jpg', type = 'image/jpeg') {
+  const boundary = '----fairshare' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="${filename}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function upload(
+  file: Buffer,
+  who: Session | null = alice,
+  url = '/api/ocr/scan-receipt',
+  name?: string,
+) {
+  const body = multipart(file, name);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) },
+  });
+}
+
+/** A PNG whose IHDR claims width x height, with no real pixel data behind it. */
+function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function stillServing() {
+  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBeLessThan(500);
+}
+
+describe('receipt uploads refuse bad files clearly', () => {
+  const cases: [string, () => Promise<Buffer> | Buffer, number, RegExp][] = [
+    ['a text file', () => Buffer.from('Fish and chips 12.50\n'), 415, /not a supported image/],
+    ['an empty file', () => Buffer.alloc(0), 400, /empty/],
+    [
+      'a truncated JPEG',
+      async () => {
+        const full = await sharp(await renderReceipt())
+          .jpeg()
+          .toBuffer();
+        return full.subarray(0, Math.floor(full.length / 3));
+      },
+      400,
+      /damaged or incomplete/,
+    ],
+    [
+      'a 20 MB file',
+      () => Buffer.alloc(20 * 1024 * 1024, 0xff),
+      413,
+      /too large - the limit is 15 MB/,
+    ],
+    [
+      'a PNG claiming 30000 x 30000 pixels',
+      () => pngClaiming(30000, 30000),
+      413,
+      /too many pixels/,
+    ],
+    [
+      'a PDF named .jpg',
+      () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
+      415,
+      /not a supported image/,
+    ],
+  ];
+  for (const [what, make, status, message] of cases) {
+    it(`${what}: ${status}, and the server keeps serving`, async () => {
+      const res = await upload(await make(), alice, '/api/ocr/scan-receipt', 'receipt.jpg');
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().message).toMatch(message);
+      await stillServing();
+    });
+  }
+
+  it('401 when signed out', async () => {
+    const res = await upload(photo, null);
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('reading a receipt photo', () => {
+  let receiptId: string;
+
+  it('reads a rotated phone photo and keeps the scan', async () => {
+    const res = await upload(photo, alice, '/api/upload-receipt');
+    expect(res.statusCode, res.body).toBe(200);
+    const reading = receiptReadingSchema.parse(res.json());
+    expect(reading.rawText).toMatch(/CROWN/);
+    expect(reading.rawText).toMatch(/Sticky Toffee Pudding/);
+    expect(reading.message).toMatch(/^(\d+ items? found|No items found)$/);
+    expect(reading.timings.totalMs).toBeGreaterThan(0);
+    receiptId = reading.receiptId;
+  }, 120_000);
+
+  it('gives the photo back to its owner only', async () => {
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/receipts/${receiptId}/image`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(own.rawPayload).metadata();
+    // EXIF orientation applied: the stored photo is upright (taller than wide).
+    expect(meta.height!).toBeGreaterThan(meta.width!);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/receipts/${receiptId}/image`,
+      headers: { cookie: bob.cookie },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('five scans at once all finish or get 503, and the server keeps serving', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => upload(photo)));
+    for (const res of results) expect([200, 503]).toContain(res.statusCode);
+    await stillServing();
+  }, 180_000);
+});

@@ -1,0 +1,81 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MAX_RECEIPT_BYTES,
+  RECEIPT_FIELD,
+  receiptReadingSchema,
+} from '../../../contracts/receipts';
+import { userIdOf, type RequireUser } from '../../http/auth-guard';
+import { AppError, badRequest } from '../../http/errors';
+import type { ReceiptsService } from './service';
+
+const tooLarge = () =>
+  new AppError(413, 'payload_too_large', 'Receipt image is too large - the limit is 15 MB');
+
+export const receiptsRoutes =
+  (deps: { service: ReceiptsService; requireUser: RequireUser }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { service } = deps;
+    app.addHook('onRequest', deps.requireUser);
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+
+    const upload = async (req: FastifyRequest) => {
+      if (!req.isMultipart()) {
+        throw badRequest(`Send the photo as multipart/form-data in the field '${RECEIPT_FIELD}'`);
+      }
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== RECEIPT_FIELD || bytes) {
+              part.file.resume();
+              continue;
+            }
+            bytes = await part.toBuffer();
+          }
+        }
+      } catch (err) {
+        if (err instanceof Error && 'code' in err) {
+          const code = (err as { code: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          if (
+            code === 'FST_FILES_LIMIT' ||
+            code === 'FST_PARTS_LIMIT' ||
+            code === 'FST_FIELDS_LIMIT'
+          ) {
+            throw badRequest('Send one receipt photo at a time');
+          }
+          if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+            throw badRequest(
+              `Send the photo as multipart/form-data in the field '${RECEIPT_FIELD}'`,
+            );
+          }
+        }
+        throw badRequest('The upload could not be read - please try again');
+      }
+      if (!bytes) throw badRequest(`No receipt photo was sent in the field '${RECEIPT_FIELD}'`);
+      return service.scan(userIdOf(req), bytes);
+    };
+
+    const schema = { response: { 200: receiptReadingSchema } };
+    app.post('/api/ocr/scan-receipt', { schema, bodyLimit: MAX_RECEIPT_BYTES + 64 * 1024 }, upload);
+    app.post('/api/upload-receipt', { schema, bodyLimit: MAX_RECEIPT_BYTES + 64 * 1024 }, upload);
+
+    app.get(
+      '/api/receipts/:id/image',
+      { schema: { params: z.object({ id: z.string() }) } },
+      async (req, reply) => {
+        const id = req.params.id;
+        if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, 'not_found', 'Receipt not found');
+        const { image, mime } = await service.image(userIdOf(req), id);
+        return reply
+          .header('content-type', mime)
+          .header('cache-control', 'private, max-age=3600')
+          .send(image);
+      },
+    );
+  };

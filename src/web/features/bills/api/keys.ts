@@ -1,0 +1,10 @@
+// The bills feature's query keys, in one place so that saving can invalidate exactly what it changed.
+// The activity key lives in lib/activity-api.ts because the header (a shared component) reads it.
+export const billsKeys = {
+  all: ['/api/bills'] as const,
+  list: () => [...billsKeys.all, 'list'] as const,
+  detail: (id: string) => [...billsKeys.all, 'detail', id] as const,
+};
+
+/** Bills and activity are cached 1 minute (capture-split-history.md §7, §9). */
+export const BILLS_STALE_TIME = 60 * 1000;

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createBillResponseSchema, type WholeBillBody } from '../../../../contracts/bills';
+import { activityKeys } from '../../../lib/activity-api';
+import { apiRequest } from '../../../lib/api';
+import { billsKeys } from './keys';
+
+/** POST /api/bills with the whole bill; on success the bills and activity lists are refetched. */
+export function useSaveBill() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: WholeBillBody) =>
+      createBillResponseSchema.parse(await apiRequest('POST', '/api/bills', body)),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: billsKeys.all }),
+        client.invalidateQueries({ queryKey: activityKeys.all }),
+      ]),
+  });
+}

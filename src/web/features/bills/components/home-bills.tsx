@@ -1,0 +1,27 @@
+import { groupHomeBills } from '../../../../domain/bill-lists';
+import { errorMessage } from '../../../lib/error-message';
+import { displayFirstName, useCurrentUser } from '../../../lib/use-current-user';
+import { useBills } from '../api/bills-list';
+import { homeLine } from '../model/participant-line';
+import { BillList, BillListSkeleton } from './bill-list';
+import { LoadFailed, NoBills } from './list-states';
+
+/** Home's bill list (spec §2 Home): This week, Last week, or the 3 most recent; else empty. */
+export function HomeBills() {
+  const { user } = useCurrentUser();
+  const bills = useBills();
+  const me = user ? displayFirstName(user) : null;
+
+  if (bills.isPending) return <BillListSkeleton />;
+  if (bills.isError) {
+    return (
+      <LoadFailed
+        message={errorMessage(bills.error, 'Could not load your bills')}
+        onRetry={() => void bills.refetch()}
+      />
+    );
+  }
+  const groups = groupHomeBills(bills.data, new Date());
+  if (groups.length === 0) return <NoBills hint="Start by capturing a receipt" />;
+  return <BillList groups={groups} line={(b) => homeLine(b.participants, me)} origin="home" />;
+}

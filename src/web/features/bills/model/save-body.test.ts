@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { wholeBillBodySchema } from '../../../../contracts/bills';
+import { toPence } from '../../../../domain/money';
+import { splitBill, type SplitInput } from '../../../../domain/split';
+import { summaryFromSplit } from '../../../lib/summary-data';
+import { savedBillName, wholeBillBody } from './save-body';
+
+const NOW = new Date('2026-11-22T15:45:00Z');
+
+const input: SplitInput = {
+  participants: [
+    { id: 'p-me', name: 'Morgan' },
+    { id: 'p-alex', name: 'Alex' },
+  ],
+  items: [
+    {
+      name: 'Red Wine',
+      amountPence: toPence('24.60'),
+      splitMode: 'manual',
+      assignments: [
+        { participantId: 'p-me', portions: 1.5 },
+        { participantId: 'p-alex', portions: 0 },
+      ],
+    },
+    { name: 'Fries', amountPence: toPence('4.99'), splitMode: 'equally', assignments: [] },
+  ],
+  tipPercent: 12.5,
+  serviceChargePence: toPence('6.00'),
+  mode: 'byItem',
+};
+
+describe('savedBillName', () => {
+  it('keeps a real name and dates a blank or placeholder one', () => {
+    expect(savedBillName('  Pizza Place ', NOW)).toBe('Pizza Place');
+    expect(savedBillName('Misc. Bill', NOW)).toBe('Bill - 22/11/2026, 15:45');
+    expect(savedBillName('   ', NOW)).toBe('Bill - 22/11/2026, 15:45');
+  });
+});
+
+describe('wholeBillBody', () => {
+  it('sends the whole split, accepted by the contract, with the total the summary showed', () => {
+    const summary = summaryFromSplit('Pizza Place', input, splitBill(input));
+    const body = wholeBillBody(summary, NOW);
+    expect(wholeBillBodySchema.parse(body)).toEqual(body);
+    expect(body).toEqual({
+      name: 'Pizza Place',
+      date: '2026-11-22',
+      status: 'saved',
+      mode: 'byItem',
+      tipPercent: 12.5,
+      serviceCharge: '6.00',
+      participants: [
+        { key: 'p-me', name: 'Morgan' },
+        { key: 'p-alex', name: 'Alex' },
+      ],
+      items: [
+        {
+          name: 'Red Wine',
+          amount: '24.60',
+          splitMode: 'manual',
+          assignments: [{ participant: 'p-me', portions: 1.5 }],
+        },
+        { name: 'Fries', amount: '4.99', splitMode: 'equally', assignments: [] },
+      ],
+      totalAmount: (summary.total / 100).toFixed(2),
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import type { WholeBillBody } from '../../../../contracts/bills';
+import { defaultBillName, MISC_BILL_NAME, toIsoDate } from '../../../../domain/formats';
+import { toDecimalString } from '../../../../domain/money';
+import type { SummaryData } from '../../../lib/summary-data';
+
+/**
+ * The name a bill is saved under (spec §9): the summary's name, unless it is blank or still the
+ * placeholder 'Misc. Bill' given to a receipt without an establishment; then "Bill - " and the
+ * short date and time of saving.
+ */
+export function savedBillName(billName: string, now: Date): string {
+  const name = billName.trim();
+  return name === '' || name === MISC_BILL_NAME ? defaultBillName(now) : name.slice(0, 120);
+}
+
+/**
+ * The whole bill in one request (DECISIONS.md "The server is the authority"): people, items and who
+ * had what, with the tip percent, service charge and split mode. The total is sent too, so that the
+ * server refuses the save if its own split disagrees with what the summary showed.
+ */
+export function wholeBillBody(summary: SummaryData, now: Date): WholeBillBody {
+  return {
+    name: savedBillName(summary.billName, now),
+    date: toIsoDate(now),
+    status: 'saved',
+    mode: summary.mode,
+    tipPercent: summary.tipPercent,
+    serviceCharge: toDecimalString(summary.serviceCharge),
+    participants: summary.participants.map((p) => ({ key: p.id, name: p.name })),
+    items: summary.items.map((item) => ({
+      name: item.name,
+      amount: toDecimalString(item.amountPence),
+      splitMode: item.splitMode,
+      // 0 portions means "not assigned"; the server takes only positive portions.
+      assignments: item.assignments
+        .filter((a) => a.portions > 0)
+        .map((a) => ({ participant: a.participantId, portions: a.portions })),
+    })),
+    totalAmount: toDecimalString(summary.total),
+  };
+}

@@ -1,0 +1,184 @@
+import { Camera, ImageUp, PencilLine } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { scanReceipt } from '../api/scan-receipt';
+import type { ReceiptData } from '../model/processing-state';
+import {
+  ANALYZED_TITLE,
+  classifyScanError,
+  itemsFoundText,
+  NO_ITEMS_FOUND,
+  receiptFileProblem,
+  scanFailureToast,
+} from '../model/scan-messages';
+import { stageText, type ScanProgress } from './use-receipt-processing';
+
+export const TAKE_PHOTO_TITLE = 'Scan a Receipt';
+export const PHOTO_HINT = 'Keep the receipt flat, well-lit and legible, with every line in view.';
+
+export interface TakePhotoDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A reading with items: they replace the bill's items. */
+  onRead: (reading: ReceiptData) => void;
+  /** Offered when the receipt could not be read or held no items. */
+  onEnterManually: () => void;
+}
+
+/**
+ * Receipt scan dialog, variant B (spec §2): 'Take Photo' (rear camera) and 'Upload', with the hint to
+ * keep the receipt flat, well-lit and legible. It reads the receipt itself, showing progress, and
+ * stays open on failure so another photo, or manual entry, is one tap away.
+ */
+export function TakePhotoDialog({
+  open,
+  onOpenChange,
+  onRead,
+  onEnterManually,
+}: TakePhotoDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={TAKE_PHOTO_TITLE}
+      description={PHOTO_HINT}
+    >
+      <TakePhoto onRead={onRead} onEnterManually={onEnterManually} />
+    </Dialog>
+  );
+}
+
+function TakePhoto({
+  onRead,
+  onEnterManually,
+}: Pick<TakePhotoDialogProps, 'onRead' | 'onEnterManually'>) {
+  const camera = useRef<HTMLInputElement>(null);
+  const library = useRef<HTMLInputElement>(null);
+  const running = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<ScanProgress | null>(null);
+  const [offerManual, setOfferManual] = useState(false);
+
+  // Closing the dialog abandons a scan still running.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const scan = async (file: File) => {
+    const controller = new AbortController();
+    running.current = controller;
+    setProgress({ stage: 'uploading', percent: null });
+    try {
+      const reading = await scanReceipt(file, {
+        signal: controller.signal,
+        onUploadProgress: (sent, total) =>
+          setProgress({
+            stage: 'uploading',
+            percent: total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : null,
+          }),
+        onUploaded: () => setProgress({ stage: 'reading', percent: null }),
+      });
+      if (reading.items.length === 0) {
+        toast({ ...NO_ITEMS_FOUND });
+        setOfferManual(true);
+        return;
+      }
+      toast({
+        title: ANALYZED_TITLE,
+        description: itemsFoundText(reading.items.length),
+        variant: 'success',
+      });
+      onRead(reading);
+    } catch (err) {
+      const failure = classifyScanError(err);
+      const message = scanFailureToast(failure);
+      if (message) toast(message);
+      if (failure.kind === 'unavailable') setOfferManual(true);
+    } finally {
+      if (running.current === controller) {
+        running.current = null;
+        setProgress(null);
+      }
+    }
+  };
+
+  const pick = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const problem = receiptFileProblem(file);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    void scan(file);
+  };
+
+  const busy = progress !== null;
+  return (
+    <div className="flex flex-col gap-4 pt-2">
+      <div className="grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => camera.current?.click()}
+          className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-3xl bg-brand-700 p-4 font-semibold text-white shadow-md hover:bg-brand-800 disabled:bg-gray-300 disabled:text-gray-600"
+        >
+          <Camera aria-hidden className="size-8" />
+          Take Photo
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => library.current?.click()}
+          className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-3xl border border-line bg-white p-4 font-semibold text-brand-800 shadow-sm hover:bg-brand-50 disabled:text-gray-400"
+        >
+          <ImageUp aria-hidden className="size-8" />
+          Upload
+        </button>
+        <input
+          ref={camera}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden
+          onChange={pick}
+        />
+        <input
+          ref={library}
+          type="file"
+          accept="image/*"
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="receipt-photo-input"
+          onChange={pick}
+        />
+      </div>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          busy
+            ? 'flex items-center gap-3 rounded-2xl bg-brand-50 px-4 py-3 font-medium text-brand-900'
+            : 'sr-only'
+        }
+      >
+        {busy && (
+          <span
+            aria-hidden
+            className="size-5 shrink-0 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700"
+          />
+        )}
+        {busy ? stageText(progress) : ''}
+      </p>
+      {offerManual && !busy && (
+        <Button variant="secondary" size="lg" block onClick={onEnterManually}>
+          <PencilLine aria-hidden className="size-5" />
+          Enter Items Manually
+        </Button>
+      )}
+    </div>
+  );
+}
