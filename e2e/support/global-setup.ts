@@ -33,6 +33,8 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Every test signs a new user up from 127.0.0.1; the per-IP limit itself is tested in the API tests.
+      SIGNUPS_PER_IP: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

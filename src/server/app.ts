@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config,
       requireUser,
       service: createAccountsService(createAccountsRepo(database.db)),
-      rateLimiter: createAuthRateLimiter(deps.authRateLimits),
+      rateLimiter: createAuthRateLimiter(deps.authRateLimits ?? config.authRateLimits),
     }),
   );
   await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));

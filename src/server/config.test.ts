@@ -23,6 +23,12 @@ describe('loadConfig', () => {
     expect(c.apple).toBeUndefined();
   });
 
+  it('limits sign-ups per IP to 10 unless SIGNUPS_PER_IP says otherwise', () => {
+    expect(loadConfig({}).authRateLimits.signUpPerIp).toBe(10);
+    expect(loadConfig({ SIGNUPS_PER_IP: '200' }).authRateLimits.signUpPerIp).toBe(200);
+    expect(problemsOf({ SIGNUPS_PER_IP: '0' })[0]).toMatch(/^SIGNUPS_PER_IP: must be at least 1/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

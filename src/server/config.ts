@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './modules/accounts/rate-limit';
 
 // The one reader of process.env. Every variable has an embedded default, so `npm start` needs none;
 // a bad value stops the start with a message naming each variable at fault.
@@ -65,6 +66,14 @@ export const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: url('http(s)'),
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
+  SIGNUPS_PER_IP: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(DEFAULT_AUTH_RATE_LIMITS.signUpPerIp),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +90,7 @@ export interface Config {
   authSecret: string | undefined;
   google: { clientId: string; clientSecret: string; discoveryUrl: string | undefined } | undefined;
   apple: { clientId: string; clientSecret: string } | undefined;
+  authRateLimits: AuthRateLimits;
 }
 
 export class ConfigError extends Error {
@@ -151,5 +161,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET,
     google,
     apple,
+    authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, signUpPerIp: env.SIGNUPS_PER_IP },
   };
 }

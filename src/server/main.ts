@@ -9,6 +9,7 @@ import {
   type Database,
 } from './db/client';
 import { DirLockedError } from './db/dir-lock';
+import { createOcrPool } from './adapters/ocr/pool';
 import { loadSecrets } from './secrets';
 
 function fail(message: string): never {
@@ -60,12 +61,15 @@ async function main() {
       await app?.close();
       // Handlers of requests whose clients left are still running: let them finish first.
       await app?.whenIdle(5000);
+      // Scans still running in the OCR workers end before the threads do.
+      await ocr.close(3000);
     } finally {
       await database.close();
     }
     process.exit(0);
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const ocr = createOcrPool();
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -73,11 +77,12 @@ async function main() {
     await migrate(database);
     lap('migrations');
     const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret });
-    app = await buildApp({ config, database, secrets });
+    app = await buildApp({ config, database, secrets, ocr });
     lap('app');
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await app?.close().catch(() => {});
+    await ocr.close().catch(() => {});
     await database.close().catch(() => {});
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
@@ -89,6 +94,15 @@ async function main() {
   app.log.info(
     { startupMs: Math.round(performance.now()), phases },
     `Fairshare is ready at ${config.publicUrl} (database: ${database.kind})`,
+  );
+  // Load the receipt reader's models now, in the background, so the first scan is as quick as the rest.
+  const log = app.log;
+  const warming = performance.now();
+  ocr.warmUp().then(
+    () => log.info({ ms: Math.round(performance.now() - warming) }, 'receipt reader ready'),
+    (err: unknown) => {
+      if (!closing) log.warn({ err }, 'receipt reader warm-up failed; the first scan loads it');
+    },
   );
 }
 

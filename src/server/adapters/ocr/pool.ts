@@ -4,8 +4,11 @@ import { Piscina } from 'piscina';
 import { AppError } from '../../http/errors';
 import type { OcrTask, OcrTaskResult } from './worker';
 
-// Scans run in worker threads so the event loop keeps answering. The queue is bounded: a scan that
-// cannot start within the wait limit answers 503, and a scan that runs past its deadline is ended.
+// Scans run in worker threads so the event loop keeps answering. Admission is ours, not piscina's:
+// at most `threads` scans run, at most `maxQueue` wait, and a scan that cannot start within
+// `queueWaitMs` answers 503. A scan running past `deadlineMs` answers 503 at once, but its worker is
+// left to finish: ending a thread in the middle of a native onnxruntime call can abort the whole
+// process, so a worker is only ended when a scan is stuck far beyond its deadline.
 
 export interface OcrPoolOptions {
   /** worker threads (1 or 2 on a 2-core machine) */
@@ -14,16 +17,21 @@ export interface OcrPoolOptions {
   maxQueue?: number;
   /** ms a scan may wait for a free worker */
   queueWaitMs?: number;
-  /** ms a scan may run once started */
+  /** ms a scan may run once started before its caller gets 503 */
   deadlineMs?: number;
+  /** ms after the deadline at which a still-running worker is ended */
+  stuckMs?: number;
   detectionMaxSide?: number;
+  /** the worker module; the OCR worker unless a test gives another */
+  worker?: { filename: string; execArgv: string[] };
 }
 
 export interface OcrPool {
   recognize(image: Buffer): Promise<OcrTaskResult & { queueMs: number }>;
   /** Loads the models in every worker now rather than on the first scan. */
   warmUp(): Promise<void>;
-  close(): Promise<void>;
+  /** Refuses new scans, waits for running ones (up to `waitMs`), then ends the workers. */
+  close(waitMs?: number): Promise<void>;
 }
 
 export const busy = () =>
@@ -49,75 +57,115 @@ function workerLocation(): { filename: string; execArgv: string[] } {
   return { filename: source, execArgv: ['--import', 'tsx'] };
 }
 
+interface Waiter {
+  start: () => void;
+  refuse: () => void;
+  timer: NodeJS.Timeout;
+}
+
 export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const threads = options.threads ?? 2;
+  const maxQueue = options.maxQueue ?? 8;
   const queueWaitMs = options.queueWaitMs ?? 20_000;
   const deadlineMs = options.deadlineMs ?? 30_000;
-  const { filename, execArgv } = workerLocation();
+  const stuckMs = options.stuckMs ?? 60_000;
+  const detectionMaxSide = options.detectionMaxSide;
+  const { filename, execArgv } = options.worker ?? workerLocation();
   const piscina = new Piscina<OcrTask, OcrTaskResult>({
     filename,
     execArgv,
-    // Threads start on the first scan, so an app that never scans (most tests) never loads models.
+    // Threads start on the first scan (or warm-up), so an app that never scans never loads models.
     minThreads: 0,
     maxThreads: threads,
-    maxQueue: options.maxQueue ?? 8,
     idleTimeout: 60 * 60_000,
     concurrentTasksPerWorker: 1,
   });
-  const detectionMaxSide = options.detectionMaxSide;
 
-  async function run(image: Buffer) {
-    const enqueued = performance.now();
+  let running = 0;
+  let closed = false;
+  const waiting: Waiter[] = [];
+  // Every task handed to piscina, settled or not, so close() can wait for them.
+  const inFlight = new Set<Promise<unknown>>();
+
+  /** Resolves when a worker slot is ours; rejects with 503 when none frees up in time. */
+  function acquire(): Promise<void> {
+    if (closed) return Promise.reject(busy());
+    if (running < threads) {
+      running++;
+      return Promise.resolve();
+    }
+    if (waiting.length >= maxQueue) return Promise.reject(busy());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        start: () => {
+          clearTimeout(waiter.timer);
+          resolve();
+        },
+        refuse: () => {
+          clearTimeout(waiter.timer);
+          reject(busy());
+        },
+        timer: setTimeout(() => {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(busy());
+        }, queueWaitMs),
+      };
+      waiting.push(waiter);
+    });
+  }
+
+  function release() {
+    const next = waiting.shift();
+    // The slot passes straight to the next waiter, so `running` stays the same.
+    if (next) next.start();
+    else running--;
+  }
+
+  /** `limited`: whether the caller gets 503 past the deadline (not for warm-up, which loads models). */
+  async function recognize(image: Buffer, limited = true) {
+    const arrived = performance.now();
+    await acquire();
+    const started = performance.now();
     const abort = new AbortController();
-    let started = false;
-    let reason: AppError | null = null;
-    const waitTimer = setTimeout(() => {
-      if (!started) {
-        reason = busy();
-        abort.abort();
-      }
-    }, queueWaitMs);
-    const deadline = setTimeout(() => {
-      reason = timedOut();
-      abort.abort();
-    }, queueWaitMs + deadlineMs);
+    const stuck = setTimeout(() => abort.abort(), deadlineMs + stuckMs);
+    const task = piscina.run({ image, detectionMaxSide }, { signal: abort.signal }).finally(() => {
+      clearTimeout(stuck);
+      inFlight.delete(task);
+      release();
+    });
+    inFlight.add(task);
+    let deadline: NodeJS.Timeout | undefined;
+    const overrun = new Promise<never>((_, reject) => {
+      if (limited) deadline = setTimeout(() => reject(timedOut()), deadlineMs);
+    });
     try {
-      if (piscina.queueSize >= (options.maxQueue ?? 8)) throw busy();
-      const task = piscina.run({ image, detectionMaxSide }, { signal: abort.signal });
-      // piscina has no "started" event; a task is running once the queue no longer holds it.
-      const poll = setInterval(() => {
-        if (piscina.queueSize === 0) started = true;
-      }, 50);
-      try {
-        const result = await task;
-        return { ...result, queueMs: performance.now() - enqueued - result.ocrMs };
-      } finally {
-        clearInterval(poll);
-      }
-    } catch (err) {
-      if (reason) throw reason;
-      if (err instanceof AppError) throw err;
-      if (err instanceof Error && /queue is at limit|Task queue is at limit/i.test(err.message)) {
-        throw busy();
-      }
-      throw err;
+      const result = await Promise.race([task, overrun]);
+      return { ...result, queueMs: started - arrived };
     } finally {
-      clearTimeout(waitTimer);
       clearTimeout(deadline);
+      // A task that lost the race still settles later; its outcome is no longer anyone's concern.
+      task.catch(() => {});
     }
   }
 
   return {
-    recognize: run,
+    recognize: (image) => recognize(image),
     async warmUp() {
-      const white = await import('sharp').then(({ default: sharp }) =>
-        sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
-          .jpeg()
-          .toBuffer(),
-      );
-      await Promise.all(Array.from({ length: threads }, () => run(white)));
+      const { default: sharp } = await import('sharp');
+      const white = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: '#fff' },
+      })
+        .jpeg()
+        .toBuffer();
+      await Promise.all(Array.from({ length: threads }, () => recognize(white, false)));
     },
-    async close() {
+    async close(waitMs = 8_000) {
+      closed = true;
+      for (const waiter of waiting.splice(0)) waiter.refuse();
+      const settled = Promise.allSettled([...inFlight]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([settled, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+      clearTimeout(timer);
       await piscina.destroy();
     },
   };

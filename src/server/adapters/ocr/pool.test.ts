@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../http/errors';
+import { createOcrPool, type OcrPool, type OcrPoolOptions } from './pool';
+
+const worker = {
+  filename: fileURLToPath(new URL('./testing/sleep-worker.mjs', import.meta.url)),
+  execArgv: [],
+};
+/** A scan the sleep worker takes `tens` x 10 ms over, labelled `id`. */
+const scan = (tens: number, id = 0) => Buffer.from([tens, id]);
+
+let pool: OcrPool | undefined;
+const make = (options: OcrPoolOptions) => (pool = createOcrPool({ worker, ...options }));
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+const codeOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (err: unknown) => (err instanceof AppError ? err.code : String(err)),
+  );
+
+describe('OCR pool admission', () => {
+  it('runs as many scans as threads, queues up to maxQueue, and refuses the rest at once', async () => {
+    const p = make({ threads: 2, maxQueue: 1 });
+    await p.warmUp();
+    const settled: number[] = [];
+    const results = [0, 1, 2, 3].map((id) =>
+      codeOf(p.recognize(scan(20, id))).finally(() => settled.push(id)),
+    );
+    expect(await Promise.all(results)).toEqual(['ok', 'ok', 'ok', 'service_unavailable']);
+    // the fourth was refused before any scan ended
+    expect(settled[0]).toBe(3);
+  });
+
+  it('answers 503 to a scan that waits past queueWaitMs while the worker is busy', async () => {
+    const p = make({ threads: 1, maxQueue: 4, queueWaitMs: 100 });
+    await p.warmUp();
+    let firstDone = false;
+    const first = p.recognize(scan(50)).finally(() => (firstDone = true));
+    const second = codeOf(p.recognize(scan(1)));
+    expect(await second).toBe('service_unavailable');
+    expect(firstDone).toBe(false);
+    await first;
+    // after the first ends the worker is free again
+    expect((await p.recognize(scan(1, 7))).boxes[0]?.text).toBe('7');
+  });
+
+  it('answers scan_timeout past the deadline and keeps the slot until the worker is done', async () => {
+    const p = make({ threads: 1, maxQueue: 4, deadlineMs: 100 });
+    await p.warmUp();
+    expect(await codeOf(p.recognize(scan(40, 1)))).toBe('scan_timeout');
+    // the overrun scan still holds the only worker: the next one waits for it to finish
+    const next = await p.recognize(scan(1, 2));
+    expect(next.boxes[0]?.text).toBe('2');
+    expect(next.queueMs).toBeGreaterThan(150);
+  });
+
+  it('close() refuses waiting scans and lets the running one finish', async () => {
+    const p = make({ threads: 1, maxQueue: 4 });
+    await p.warmUp();
+    const running = p.recognize(scan(20, 1));
+    const waiting = codeOf(p.recognize(scan(1, 2)));
+    await new Promise((r) => setTimeout(r, 20));
+    const closing = p.close();
+    expect(await waiting).toBe('service_unavailable');
+    expect((await running).boxes[0]?.text).toBe('1');
+    await closing;
+    expect(await codeOf(p.recognize(scan(1)))).toBe('service_unavailable');
+    pool = undefined;
+  });
+});
