@@ -1,4 +1,4 @@
-// npm run bench:receipts -- [folder] [--limit N] [--threads N] [--warmup N] [--det-side N]
+// npm run bench:receipts -- [folder] [--limit N] [--threads N] [--warmup N] [--det-side N] [--no-deskew]
 //
 // Runs the server's own scan pipeline (image stage -> OCR worker pool -> parser: scanReceipt, the
 // code the upload handler runs) over labelled receipts and prints, per dataset, speed, memory and
@@ -24,10 +24,11 @@ const limit = option('limit', Infinity);
 const warmup = option('warmup', 2);
 const threads = option('threads', 2);
 const detSide = option('det-side', 0) || undefined;
+const deskew = !args.includes('--no-deskew');
 
 interface Label {
   items?: { name: string; price_value: number }[];
-  total?: { value: number }[] | string;
+  total?: { value: number | null }[] | string;
   store_name_parts?: string[];
   company?: string;
 }
@@ -102,6 +103,7 @@ const sampler = setInterval(() => {
 const pool = createOcrPool({
   threads,
   detectionMaxSide: detSide,
+  deskew,
   queueWaitMs: 600_000,
   deadlineMs: 600_000,
 });
@@ -157,10 +159,12 @@ for (const set of sets) {
         if (text.includes(squash(t.price_value.toFixed(2)))) pricesInText++;
       }
     }
-    const totalValues =
+    const totalCandidates: (number | null)[] =
       typeof label.total === 'string'
         ? [Number(label.total)]
         : (label.total ?? []).map((t) => t.value);
+    // Some labels hold a total entry without a value: not scored.
+    const totalValues = totalCandidates.filter((v): v is number => Number.isFinite(v));
     if (totalValues.length) {
       totals++;
       if (parsed.totalPence !== null && totalValues.some((v) => pence(v) === parsed.totalPence)) {

@@ -259,3 +259,26 @@ test('a bill that does not exist says so, and back goes to History', async ({ pa
   await page.getByRole('button', { name: 'Back to history' }).first().click();
   await expect(page).toHaveURL(/\/history$/);
 });
+
+test('History shows the newest 50 bills, and older ones when asked', async ({ page }) => {
+  // 52 bills through the spec's create call, oldest first.
+  for (let i = 1; i <= 52; i++) {
+    const res = await page.request.post('/api/bills', {
+      data: { name: `Dinner ${i}`, totalAmount: `${i}.00` },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  await page.goto('/history');
+  await expect(page.getByText('Dinner 52', { exact: true })).toBeVisible();
+  await expect(page.getByText('Dinner 3', { exact: true })).toBeAttached();
+  await expect(page.getByText('Dinner 2', { exact: true })).toHaveCount(0);
+
+  const older = page.getByRole('button', { name: 'Show older bills' });
+  await older.scrollIntoViewIfNeeded();
+  await snap(page, 'bills-history-more');
+  await older.click();
+  await expect(page.getByText('Dinner 1', { exact: true })).toBeVisible();
+  await expect(page.getByText('Dinner 2', { exact: true })).toBeVisible();
+  await expect(older).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Dinner \d+/ })).toHaveCount(52);
+});

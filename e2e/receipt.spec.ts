@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { formatPence, toPence } from '../src/domain/money';
 import { billTotals, splitBill, type SplitInput } from '../src/domain/split';
 import {
+  phonePhoto,
   renderReceipt,
   UK_RECEIPT_EXPECTED as UK_RECEIPT,
 } from '../src/server/testing/receipt-fixtures';
@@ -92,9 +93,9 @@ test('a UK receipt from home: read while friends are added, to the editor and th
   page,
 }) => {
   // The project's UK receipt (src/server/testing/receipt-fixtures.ts): £ prices, '2 x Coke', a
-  // discount, SERVICE CHARGE 12.5%, VAT. Flat for now: with its phone-like photo (phonePhoto) the
-  // first parser pairs each price with the line above; switch once lines from tilted boxes hold.
-  const image = await renderReceipt();
+  // discount, SERVICE CHARGE 12.5%, VAT; photographed as a phone does: sideways with an EXIF
+  // orientation, tilted 4 degrees on a table, with sensor noise.
+  const image = await phonePhoto(await renderReceipt());
   await page.goto('/');
   // Hold the answer back a moment, so the friends dialog and processing screen are seen mid-read.
   let release: () => void = () => {};
@@ -105,8 +106,8 @@ test('a UK receipt from home: read while friends are added, to the editor and th
   });
 
   await libraryInput(page).setInputFiles({
-    name: 'crown.png',
-    mimeType: 'image/png',
+    name: 'crown.jpg',
+    mimeType: 'image/jpeg',
     buffer: image,
   });
   const friends = await addFriends(page, ['Alex', 'Priya']);

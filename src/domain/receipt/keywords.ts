@@ -52,7 +52,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     kind: 'service',
     pattern:
-      /\bSERVICE\b|\bSERV\.?\s*(?:CHG|CHARGE)|\bSVC\b|\bSVC\s*CHG|\bS\/C\b|\bSERVIZIO\b|\bOPTIONAL\s*CHARGE/,
+      /\bSERVICE\b|\bSERVICE\s*(?:CHARGE|CHG)|\bSERV\.?\s*(?:CHG|CHARGE)|\bSVC\b|\bSVC\s*CHG|\bS\/C\b|\bSERVIZIO\b|\bOPTIONAL\s*CHARGE/,
   },
   {
     // A department's or a course's running total ('TOTAL DEPARTMENT 4.86'): not an item, and the
@@ -98,7 +98,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
 
 /** The kind of a line from its words (the part before its amount), or null for an ordinary line. */
 export function keywordKind(label: string): LineKind | null {
-  const upper = label.toUpperCase();
+  // OCR often drops the space between a word and a number ('TOTAL53.66', 'Table7'); put it back so
+  // the word still stands alone.
+  const upper = label
+    .toUpperCase()
+    .replace(/([A-Z])(\d)/g, '$1 $2')
+    .replace(/(\d)([A-Z])/g, '$1 $2');
   for (const rule of KEYWORD_RULES) {
     if (rule.pattern.test(upper) && !(rule.unless && rule.unless.test(upper))) return rule.kind;
   }

@@ -53,6 +53,21 @@ describe('parseReceiptText: UK restaurant', () => {
     });
   });
 
+  it('reads the figures when OCR has glued words and numbers together', () => {
+    const glued = receipt
+      .replace('SERVICE CHARGE 12.5%', 'SERVICECHARGE12.5%')
+      .replace('TOTAL                £43.82', 'TOTAL43.82')
+      .replace('Table 12   Covers 4', 'Table12 Covers4');
+    expect(parseReceiptText(glued.split('\n'))).toMatchObject({
+      subtotalPence: 3895,
+      serviceChargePence: 487,
+      serviceChargePercent: '12.5',
+      totalPence: 4382,
+      checks: { itemsMatchTotal: true },
+    });
+    expect(items(glued)).toEqual(items(receipt));
+  });
+
   it('computes a percent service charge from the subtotal when no amount is printed', () => {
     const parsed = parseReceiptText([
       'Dishoom',

@@ -22,6 +22,8 @@ export interface OcrPoolOptions {
   /** ms after the deadline at which a still-running worker is ended */
   stuckMs?: number;
   detectionMaxSide?: number;
+  /** straighten tilted photos before detection (default on) */
+  deskew?: boolean;
   /** the worker module; the OCR worker unless a test gives another */
   worker?: { filename: string; execArgv: string[] };
 }
@@ -69,7 +71,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const queueWaitMs = options.queueWaitMs ?? 20_000;
   const deadlineMs = options.deadlineMs ?? 30_000;
   const stuckMs = options.stuckMs ?? 60_000;
-  const detectionMaxSide = options.detectionMaxSide;
+  const { detectionMaxSide, deskew } = options;
   const { filename, execArgv } = options.worker ?? workerLocation();
   const piscina = new Piscina<OcrTask, OcrTaskResult>({
     filename,
@@ -128,11 +130,13 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     const started = performance.now();
     const abort = new AbortController();
     const stuck = setTimeout(() => abort.abort(), deadlineMs + stuckMs);
-    const task = piscina.run({ image, detectionMaxSide }, { signal: abort.signal }).finally(() => {
-      clearTimeout(stuck);
-      inFlight.delete(task);
-      release();
-    });
+    const task = piscina
+      .run({ image, detectionMaxSide, deskew }, { signal: abort.signal })
+      .finally(() => {
+        clearTimeout(stuck);
+        inFlight.delete(task);
+        release();
+      });
     inFlight.add(task);
     let deadline: NodeJS.Timeout | undefined;
     const overrun = new Promise<never>((_, reject) => {

@@ -7,6 +7,7 @@ import { createPaddleEngine } from './paddle';
 export interface OcrTask {
   image: Uint8Array;
   detectionMaxSide?: number;
+  deskew?: boolean;
 }
 export interface OcrTaskResult {
   boxes: OcrBox[];
@@ -16,7 +17,11 @@ export interface OcrTaskResult {
 let engine: Promise<OcrEngine> | null = null;
 
 export default async function recognizeTask(task: OcrTask): Promise<OcrTaskResult> {
-  engine ??= createPaddleEngine({ detectionMaxSide: task.detectionMaxSide, threads: 1 });
+  engine ??= createPaddleEngine({
+    detectionMaxSide: task.detectionMaxSide,
+    deskew: task.deskew,
+    threads: 1,
+  });
   const ready = await engine;
   const started = performance.now();
   const boxes = await ready.recognize(Buffer.from(task.image));

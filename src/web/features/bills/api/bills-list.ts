@@ -1,12 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billListResponseSchema, type BillListItem } from '../../../../contracts/bills';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import {
+  billListResponseSchema,
+  type BillListItem,
+  type BillListResponse,
+} from '../../../../contracts/bills';
 import { apiRequest } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { BILLS_STALE_TIME, billsKeys } from './keys';
 
-// The server pages at most 50 bills per answer; Home and History read the newest 50, which covers
-// this week, last week and Recent Bills for anyone but a very heavy user.
-// TODO(bills): "Load more" in History with nextCursor when someone has more than 50 bills.
+// The server pages at most 50 bills per answer. Home reads the newest 50, which covers this week,
+// last week and Recent Bills for anyone; History reads page after page as the user asks for more.
 export const billsListQuery = queryOptions({
   queryKey: billsKeys.list(),
   queryFn: async ({ signal }): Promise<BillListItem[]> => {
@@ -21,4 +29,24 @@ export const billsListQuery = queryOptions({
 export function useBills() {
   const { user } = useCurrentUser();
   return useQuery({ ...billsListQuery, enabled: !!user });
+}
+
+export const billsHistoryQuery = infiniteQueryOptions({
+  queryKey: billsKeys.history(),
+  queryFn: async ({ signal, pageParam }): Promise<BillListResponse> => {
+    const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+    return billListResponseSchema.parse(
+      await apiRequest('GET', `/api/bills${query}`, undefined, { signal }),
+    );
+  },
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+  staleTime: BILLS_STALE_TIME,
+  retry: false,
+});
+
+/** Every bill, newest first, 50 at a time: `fetchNextPage` brings the next 50 (History). */
+export function useBillsHistory() {
+  const { user } = useCurrentUser();
+  return useInfiniteQuery({ ...billsHistoryQuery, enabled: !!user });
 }

@@ -3,6 +3,7 @@
 export const billsKeys = {
   all: ['/api/bills'] as const,
   list: () => [...billsKeys.all, 'list'] as const,
+  history: () => [...billsKeys.all, 'history'] as const,
   detail: (id: string) => [...billsKeys.all, 'detail', id] as const,
 };
 

@@ -1,0 +1,12 @@
+import fs from 'node:fs';
+import { normaliseReceiptImage } from '../src/server/modules/receipts/image';
+import { createPaddleEngine } from '../src/server/adapters/ocr/paddle';
+import { parseReceipt } from '../src/domain/receipt/parse-receipt';
+const img = await normaliseReceiptImage(fs.readFileSync(process.argv[2]!));
+const engine = await createPaddleEngine({ threads: 2, deskew: process.argv[3] !== 'off' });
+const t = performance.now();
+const boxes = await engine.recognize(img.jpeg);
+console.log('ocr ms', Math.round(performance.now() - t));
+const r = parseReceipt(boxes);
+console.log(r.rawText);
+console.log(r.items, r.totalPence, r.checks);
