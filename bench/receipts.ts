@@ -130,6 +130,11 @@ for (const set of sets) {
   let storesFound = 0;
   let pricesInText = 0;
   let failures = 0;
+  // Label-free: receipts whose read items add up to their own printed subtotal or total.
+  let addUp = 0;
+  // Scored again on the receipts whose labelled items add up to their labelled total: some labels
+  // pair each name with the price of the line above on tilted photos, and mark a right reading wrong.
+  let consistent = { receipts: 0, right: 0, found: 0, truth: 0 };
   peakRss = process.memoryUsage().rss;
   for (const [n, file] of files.entries()) {
     const labelFile = file.replace(IMAGE, '.json');
@@ -147,6 +152,7 @@ for (const set of sets) {
     }
     if (n >= warmup) seconds.push((performance.now() - started) / 1000);
     const { parsed } = outcome;
+    if (parsed.checks.itemsMatchTotal) addUp++;
     const text = squash(outcome.boxes.map((b) => b.text).join(' '));
     // An item whose price the label does not give cannot be scored (price must be exact).
     const labelItems = label.items?.filter((i) => typeof i.price_value === 'number');
@@ -155,6 +161,20 @@ for (const set of sets) {
       right += s.right;
       foundItems += s.found;
       truthItems += s.truth;
+      const labelSum = labelItems.reduce((sum, t) => sum + pence(t.price_value), 0);
+      const labelTotals = (
+        typeof label.total === 'string'
+          ? [Number(label.total)]
+          : (label.total ?? []).map((t) => t.value)
+      ).filter((v): v is number => Number.isFinite(v));
+      if (labelItems.length && labelTotals.some((v) => pence(v) === labelSum)) {
+        consistent = {
+          receipts: consistent.receipts + 1,
+          right: consistent.right + s.right,
+          found: consistent.found + s.found,
+          truth: consistent.truth + s.truth,
+        };
+      }
       for (const t of labelItems) {
         if (text.includes(squash(t.price_value.toFixed(2)))) pricesInText++;
       }
@@ -193,7 +213,15 @@ for (const set of sets) {
       `  items: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}, F1 ${f1.toFixed(3)} (${right}/${truthItems} right, ${foundItems} read)`,
     );
     console.log(`  OCR text holds ${pct(pricesInText, truthItems)} of item prices`);
+    const p = consistent.found ? consistent.right / consistent.found : 0;
+    const r = consistent.truth ? consistent.right / consistent.truth : 0;
+    console.log(
+      `  items, on the ${consistent.receipts} receipts whose labelled items add up to their labelled total: precision ${p.toFixed(3)}, recall ${r.toFixed(3)}, F1 ${(p + r ? (2 * p * r) / (p + r) : 0).toFixed(3)}`,
+    );
   }
+  console.log(
+    `  items add up to the printed subtotal or total: ${pct(addUp, files.length - failures)}`,
+  );
   if (totals) {
     console.log(
       `  total found: ${pct(totalsFound, totals)} (in OCR text: ${pct(totalsInText, totals)})`,

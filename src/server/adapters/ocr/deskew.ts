@@ -22,11 +22,49 @@ export interface SkewOptions {
 /** How much darker than the brightest pixel within `INK_RADIUS` a pixel must be to count as ink. */
 const INK_CONTRAST = 48;
 const INK_RADIUS = 2;
+/** Share of the paper's brightness an ink pixel's neighbourhood must reach. */
+const PAPER_SHARE = 0.8;
+/** Pixels this close to the paper's edge (at the measuring width) are not used. */
+const EDGE_MARGIN = 6;
+/** Radius that fills a letter's strokes when finding the paper. */
+const PAPER_RADIUS = 5;
 
-/** The points that look like ink: dark against a bright neighbourhood (text strokes, not shadows). */
-export function inkPoints({ data, width, height }: Gray): { xs: Int32Array; ys: Int32Array } {
-  // Local maximum over a (2r+1)^2 square, as two 1-D passes.
-  const r = INK_RADIUS;
+function percentile(data: Uint8Array, q: number): number {
+  const counts = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) counts[data[i]!]!++;
+  const target = q * data.length;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += counts[v]!;
+    if (seen >= target) return v;
+  }
+  return 255;
+}
+
+/** 1 where every pixel within `radius` (a square) is 1: a mask shrunk by `radius` on every side. */
+function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const pass = (src: Uint8Array, along: 'x' | 'y') => {
+    const out = new Uint8Array(src.length);
+    const [n, lines] = along === 'x' ? [width, height] : [height, width];
+    const at = (line: number, i: number) => (along === 'x' ? line * width + i : i * width + line);
+    for (let line = 0; line < lines; line++) {
+      // holes in the window [i - radius, i + radius], kept as a running count
+      let holes = 0;
+      for (let i = 0; i < Math.min(n, radius); i++) holes += 1 - src[at(line, i)]!;
+      for (let i = 0; i < n; i++) {
+        if (i + radius < n) holes += 1 - src[at(line, i + radius)]!;
+        if (i - radius - 1 >= 0) holes -= 1 - src[at(line, i - radius - 1)]!;
+        const clipped = i - radius < 0 || i + radius >= n;
+        out[at(line, i)] = holes === 0 && !clipped ? 1 : 0;
+      }
+    }
+    return out;
+  };
+  return pass(pass(mask, 'x'), 'y');
+}
+
+/** Local maximum over a (2r+1)^2 square, as two 1-D passes. */
+function localMax({ data, width, height }: Gray, r: number): Uint8Array {
   const horizontal = new Uint8Array(data.length);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -39,8 +77,7 @@ export function inkPoints({ data, width, height }: Gray): { xs: Int32Array; ys: 
       horizontal[row + x] = max;
     }
   }
-  const xs: number[] = [];
-  const ys: number[] = [];
+  const out = new Uint8Array(data.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let max = 0;
@@ -48,7 +85,32 @@ export function inkPoints({ data, width, height }: Gray): { xs: Int32Array; ys: 
         const v = horizontal[dy * width + x]!;
         if (v > max) max = v;
       }
-      if (max - data[y * width + x]! >= INK_CONTRAST) {
+      out[y * width + x] = max;
+    }
+  }
+  return out;
+}
+
+/**
+ * The points that look like ink: dark against a bright neighbourhood, well inside the paper. The
+ * paper is what is near its brightest (the 95th percentile), so the grain of a wooden table does not
+ * count; and a margin is kept from its edges, whose long straight lines would outvote the text rows.
+ */
+export function inkPoints(image: Gray): { xs: Int32Array; ys: Int32Array } {
+  const { data, width, height } = image;
+  const paper = percentile(data, 0.95) * PAPER_SHARE;
+  const max = localMax(image, INK_RADIUS);
+  // Paper with its print filled in (a wider maximum closes letters), then shrunk from its edges.
+  const wide = localMax(image, PAPER_RADIUS);
+  const onPaper = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) onPaper[i] = wide[i]! >= paper ? 1 : 0;
+  const inside = erode(onPaper, width, height, PAPER_RADIUS + EDGE_MARGIN);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (inside[i] && max[i]! - data[i]! >= INK_CONTRAST) {
         xs.push(x);
         ys.push(y);
       }
