@@ -65,7 +65,11 @@ export function trailingAmount(text: string): FoundAmount | null {
   const amounts = findAmounts(text);
   const last = amounts.at(-1);
   if (!last) return null;
-  return PRICE_SUFFIX.test(text.slice(last.end)) ? last : null;
+  const rest = text.slice(last.end);
+  if (PRICE_SUFFIX.test(rest)) return last;
+  // A VAT code digit after the line total ('Salad 6.50 6.50 2'), where a unit price column shows
+  // the last amount is the line's total.
+  return amounts.length >= 2 && /^\s+\d\s*$/.test(rest) ? last : null;
 }
 
 /** '12.5' from 'SERVICE CHARGE 12.5%', or null. */

@@ -31,7 +31,10 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     pattern:
       /\b(?:TOTAL\s*(?:QTY|QUANTITY|ITEMS?|NO\.?\s*OF|PCS|UNITS|ARTICLES)|(?:NO\.?|NUMBER)\s*OF\s*ITEMS|ITEMS?\s*(?:SOLD|COUNT|PURCHASED)|QTY\s*TOTAL|ITEM\s*COUNT)\b/,
   },
-  { kind: 'change', pattern: /\bCHANGE\b|\bCHANGE\s*DUE\b|\bCAMBIO\b|\bRESTO\b/ },
+  {
+    kind: 'change',
+    pattern: /\bCHANGE\b|\bCHANGE\s*DUE\b|\bCAMBIO\b|\bRESTO\b|\bR[UÜ]CKGELD\b|\bRENDU\b/,
+  },
   {
     kind: 'subtotal',
     pattern:
@@ -72,17 +75,17 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     kind: 'savings',
     // also price notes under an item: 'was 3.29 now 2.99', 'RegPrice 8.97 CardSav 2.97'
     pattern:
-      /\bWAS\b.*\bNOW\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bTOTAL\s*SAVED/,
+      /\bWAS\b.*\bNOW\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bSAVED\b|\bTOTAL\s*SAVED/,
   },
   {
     kind: 'total',
     pattern:
-      /\b(?:GRAND\s*TOTAL|TOTAL|TOTAAL|TOTALE|TOTALI|GESAMT|SUMME|SOMME|MONTANT|TTL|BALANCE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE|TOTAL\s*DUE|IMPORTE|BETRAG|GROSS\s*(?:AMT|AMOUNT|TOTAL)|DUE)\b/,
+      /\b(?:GRAND\s*TOTAL|TOTAL|TOTAAL|TOTALE|TOTALI|GESAMT|SUMME|SOMME|MONTANT|TTL|BALANCE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE|TOTAL\s*DUE|IMPORTE|BETRAG|\w+BETRAG|GROSS\s*(?:AMT|AMOUNT|TOTAL)|DUE)\b/,
   },
   {
     kind: 'tender',
     pattern:
-      /\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|MC|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA)\b/,
+      /\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|MC|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA|BAR\s*GEGEBEN|GEGEBEN)\b/,
   },
   {
     kind: 'discount',
@@ -124,9 +127,16 @@ const FUZZY_WORDS: readonly [string, LineKind][] = [
   ['ITEMS', 'count'],
 ];
 
+// Real words one edit from a keyword: 'Delivery Charge' is not 'change'.
+const NOT_MISREAD = new Set(['CHARGE', 'CHARGES', 'CHANCE', 'TOTE', 'TOTES']);
+// The recogniser reads a 'T' at the start of 'TOTAL' as 'I', 'L', '1' or '7' ('IOTAL 32.50').
+const TOTAL_FIRST_LETTER = /^[IL17]OTA[LI1]$/;
+
 function misreadKeyword(upper: string): LineKind | null {
   const words = upper.split(/[^A-Z0-9]+/).filter((w) => w.length >= 4 && /[A-Z]/.test(w));
   for (const word of words) {
+    if (NOT_MISREAD.has(word)) continue;
+    if (TOTAL_FIRST_LETTER.test(word)) return 'total';
     for (const [keyword, kind] of FUZZY_WORDS) {
       // One edit, two for the long words; never a different first letter ('SERVE' is not
       // 'SERVICE', 'ORANGE' is not 'CHANGE').
@@ -161,7 +171,8 @@ const DATE =
   /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{1,2}\s*(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s*\d{2,4}\b/i;
 const TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:AM|PM)?\b/i;
 const PHONE = /(?:\+\d{1,3}[\s-]?)?(?:\(?\d{2,5}\)?[\s.-]?){2,4}\d{3,4}\b/;
-const URL = /\bWWW\.|HTTPS?:|\.(?:COM|CO\.UK|NET|ORG|UK|DE|FR|ES|IT)\b|@/i;
+// An '@' only in an e-mail address: '2 @ 2.50' and '(3 @10.00)' are quantities at a unit price.
+const URL = /\bWWW\.|HTTPS?:|\.(?:COM|CO\.UK|NET|ORG|UK|DE|FR|ES|IT)\b|[\w.-]@[A-Za-z][\w-]*\./i;
 const CARD_NUMBER = /[*xX#•]{4,}\s*\d{2,4}\b/;
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i;
 const US_STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;

@@ -394,3 +394,103 @@ describe('parseReceiptText: layouts', () => {
     expect(parsed.totalPence).toBe(1945);
   });
 });
+
+describe('parseReceiptText: rules from the parser-3 error review (synthetic receipts)', () => {
+  it('reads a product whose name holds TOTAL as an item when it is less than the items above', () => {
+    const parsed = parseReceiptText([
+      'CORNER CHEMIST',
+      'HAND CREAM 4.00',
+      'LIP BALM 2.50',
+      'TOTAL CARE WIPES 1.75',
+      'SUBTOTAL 8.25',
+      'TOTAL 8.25',
+    ]);
+    expect(parsed.items.map((i) => i.name)).toEqual(['HAND CREAM', 'LIP BALM', 'TOTAL CARE WIPES']);
+    expect(parsed.totalPence).toBe(825);
+  });
+
+  it('keeps a misread SUBTOTAL (no product word) out of the items', () => {
+    const parsed = parseReceiptText([
+      'Noodle Bar',
+      'Ramen 9.00',
+      'Gyoza 5.00',
+      '5TOTAL 12.00',
+      'TOTAL 12.00',
+    ]);
+    expect(parsed.items.map((i) => i.name)).toEqual(['Ramen', 'Gyoza']);
+  });
+
+  it('reads a quantity at a unit price in brackets, and does not take the @ for an e-mail', () => {
+    expect(items('The Vine\nHouse Red (3 @10.00) 30.00\nTonic 2.00\nTOTAL 32.00')).toEqual([
+      ['House Red', 3000, 3],
+      ['Tonic', 200],
+    ]);
+  });
+
+  it('skips weight and count lines at a unit price under an item', () => {
+    expect(items('Grocer\nBANANAS\n1.200kg @ 1.10/kg 1.32\nMILK 1.05\nTOTAL 2.37')).toEqual([
+      ['MILK', 105],
+    ]);
+  });
+
+  it('reads amounts printed without the leading zero', () => {
+    const parsed = parseReceiptText(['Deli', 'Pickle .75', 'Bagel 2.25', 'TAX .24', 'TOTAL 3.24']);
+    expect(items('Deli\nPickle .75\nBagel 2.25\nTAX .24\nTOTAL 3.24')).toEqual([
+      ['Pickle', 75],
+      ['Bagel', 225],
+    ]);
+    expect(parsed.taxPence).toBe(24);
+    expect(parsed.totalPence).toBe(324);
+  });
+
+  it('separates a VAT code digit glued to the line total after a unit price column', () => {
+    expect(items('Taverna\n1 Greek Salad 6.50 6.502\n2 Lemonade 2.00 4.00 2\nTOTAL 10.50')).toEqual(
+      [
+        ['Greek Salad', 650],
+        ['Lemonade', 400, 2],
+      ],
+    );
+  });
+
+  it('takes a discount after an item total off the total', () => {
+    const parsed = parseReceiptText([
+      'Tapas Place',
+      'Patatas Bravas 6.00',
+      'Paella 24.00',
+      'Item Total 30.00',
+      'Discount 5.00',
+      'Total 25.00',
+    ]);
+    expect(parsed.totalPence).toBe(2500);
+    expect(parsed.items.at(-1)).toEqual({ name: 'Discount', amountPence: -500 });
+  });
+
+  it('reads a TOTAL whose first letter OCR misread, and German change and totals', () => {
+    expect(parseReceiptText(['Cafe', 'Tea 2.00', 'Cake 3.00', 'IOTAL 5.00']).totalPence).toBe(500);
+    const german = parseReceiptText([
+      'Imbiss',
+      'Currywurst 4.50',
+      'Pommes 2.50',
+      'Rechnungsbetrag EUR 7.00',
+      'Bar gegeben 10.00',
+      'Rückgeld 3.00',
+    ]);
+    expect(german.totalPence).toBe(700);
+    expect(german.items.map((i) => i.name)).toEqual(['Currywurst', 'Pommes']);
+  });
+
+  it('does not read a delivery charge as change', () => {
+    expect(items('Pizza Co\nMargherita 9.00\nDelivery Charge 2.50\nAmount Due 11.50')).toEqual([
+      ['Margherita', 900],
+      ['Delivery Charge', 250],
+    ]);
+  });
+});
+
+describe('parseReceiptText: unit prices to four decimals', () => {
+  it('leaves a four-decimal unit price out of the name', () => {
+    expect(items('Music Shop\nVINYL ALBUM 24.9900 24.99\nTOTAL 24.99')).toEqual([
+      ['VINYL ALBUM', 2499],
+    ]);
+  });
+});

@@ -68,7 +68,8 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
     (figures.servicePercent !== null && base > 0
       ? basisPointsOf(base, percentToBasisPoints(figures.servicePercent))
       : null);
-  const total = chooseTotal(lines, itemsEnd, figures, base, service);
+  const billDiscounts = sum(items.filter((i) => i.afterSubtotal).map((i) => i.amountPence));
+  const total = chooseTotal(lines, itemsEnd, figures, base, service, billDiscounts);
 
   return {
     items: items.map(({ name, amountPence, quantity }) =>
@@ -87,7 +88,17 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
 }
 
 function clean(text: string): string {
-  return unglueAmounts(text.replace(/\s+/g, ' ').trim());
+  let line = unglueAmounts(text.replace(/\s+/g, ' ').trim())
+    // US tills print amounts under a dollar without the zero: 'TAX .56', 'Change $.00'.
+    // Not after a number and a space: '1 .39' is a misread 1.39.
+    .replace(/(^|[$£€:]|(?<![\d\s]|\bN[Oo]|\bNR|#)\s)\.(\d{2})(?![\d.,])/g, '$10.$2');
+  // A VAT code digit printed right after the line total ('2.50 2.509' for 2.50 and code 9): only
+  // where a unit price column already stands before it, so a lone '2.509' stays unread.
+  const glued = /(\d[.,]\d{2})[1-9]$/.exec(line);
+  if (glued && findAmounts(line.slice(0, glued.index)).length > 0) {
+    line = `${line.slice(0, glued.index)}${glued[1]} ${line.at(-1)}`;
+  }
+  return line;
 }
 
 // A quantity line: '2 @ 2.50', '2 x £2.50 5.00', '2 X 1.25'. The name is on the line above or the
@@ -113,6 +124,8 @@ function classify(text: string, index: number, wholeUnits = false): Line {
   if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text)) kind = 'quantity';
   else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
   if (kind === 'item' && isInfoText(label, true)) kind = 'info';
+  // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA': a weight or count at a unit price under an item.
+  if (kind === 'item' && /^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) kind = 'info';
   return { index, text, amount, label, kind };
 }
 
@@ -142,11 +155,38 @@ function joinPricesOnTheirOwnLine(lines: Line[]): Line[] {
 function endOfItems(lines: Line[]): number {
   const firstItem = lines.findIndex((l) => l.kind === 'item' || l.kind === 'quantity');
   if (firstItem === -1) return lines.length;
+  itemsNamedLikeTotals(lines, firstItem);
   const after = lines.slice(firstItem);
   const end =
     after.find((l) => l.kind === 'subtotal' || l.kind === 'total') ??
     after.find((l) => l.kind === 'tender' || l.kind === 'change');
   return end ? end.index : lines.length;
+}
+
+/**
+ * A 'total' line for less than the items printed above it, with another total still to come, is a
+ * product whose name holds the word ('LIST TOTAL CARE 2.77', 'TOTAL WASH 3.49'): an item.
+ */
+function itemsNamedLikeTotals(lines: Line[], firstItem: number): void {
+  let itemsSoFar = 0;
+  for (const [i, line] of lines.entries()) {
+    if (i < firstItem || !line.amount) continue;
+    if (line.kind === 'item') itemsSoFar += line.amount.pence;
+    if (line.kind === 'discount') itemsSoFar -= Math.abs(line.amount.pence);
+    if (line.kind !== 'total' || STRONG_TOTAL.test(line.label)) continue;
+    const later = lines
+      .slice(i + 1)
+      .some((l) => (l.kind === 'total' || l.kind === 'subtotal') && l.amount);
+    // A product's name or code besides the word, not a misread 'SUBTOTAL' ('5TOTAL 35.50').
+    const rest = line.label.replace(/\b\w*TOTAL\w*\b/gi, ' ');
+    const named =
+      (/[A-Za-z]{3,}/.test(rest) || /\d{6,}/.test(rest)) &&
+      !/\b(?:INC\w*|EXC\w*|GST|VAT|TAX\w*|DUE|NET|ADJ\w*|SALES|AMOUNT|AMT)\b/i.test(rest);
+    if (later && named && line.amount.pence > 0 && line.amount.pence < itemsSoFar) {
+      line.kind = 'item';
+      itemsSoFar += line.amount.pence;
+    }
+  }
 }
 
 function readItems(lines: Line[], itemsEnd: number): Item[] {
@@ -200,7 +240,8 @@ function readItems(lines: Line[], itemsEnd: number): Item[] {
     pendingName = null;
   }
   // Discounts and promotions printed between the subtotal and the total still change what people pay.
-  const totalLine = lines.findIndex((l, i) => i >= itemsEnd && l.kind === 'total');
+  // ('Item Total 30.00', 'Discount 5.00', 'Total 25.00': the items may end at a first total.)
+  const totalLine = lines.findIndex((l, i) => i > itemsEnd && l.kind === 'total');
   if (totalLine !== -1) {
     for (const line of lines.slice(itemsEnd, totalLine)) {
       if (line.kind === 'discount' && line.amount && line.amount.pence !== 0) {
@@ -252,7 +293,15 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
     if (name.slice(found.end).trim() !== '') break;
     name = name.slice(0, found.start).trim();
   }
+  // A unit price to three or four decimals ('CD Album 96.9040 58.14'): not part of the name.
+  name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
   let quantity: number | undefined;
+  // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00'.
+  const atPrice = /\s*[(（]?\s*(\d{1,3})\s*[@xX×]\s*$/.exec(name);
+  if (atPrice && /[A-Za-z]{2,}/.test(name.slice(0, atPrice.index))) {
+    quantity = Number(atPrice[1]);
+    name = name.slice(0, atPrice.index);
+  }
   const leading = LEADING_QUANTITY.exec(name);
   if (leading && /[A-Za-z]/.test(name.slice(leading[0].length))) {
     quantity = Number(leading[1]);
@@ -382,6 +431,7 @@ function chooseTotal(
   figures: Figures,
   base: Pence,
   service: Pence | null,
+  billDiscounts: Pence = 0,
 ): Pence | null {
   const candidates = lines.filter((l) => l.kind === 'total' && l.amount && l.amount.pence > 0);
   // 'TOTAL' printed under its amount: take the bare amount just above.
@@ -401,12 +451,14 @@ function chooseTotal(
     if (printed.length > 0 || candidates.some((l) => l.amount!.pence === paid)) return paid;
   }
   const extras = (service ?? 0) + (figures.tip ?? 0);
-  const expected = [
+  const sums = [
     base + extras,
     base + extras + (figures.tax ?? 0),
     base + (service ?? 0),
     base + (service ?? 0) + (figures.tax ?? 0),
   ];
+  // A discount on the whole bill, printed after the subtotal, comes off the total.
+  const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
   if (base > 0) {
     const agreeing = candidates.filter((l) => expected.includes(l.amount!.pence));
     if (agreeing.length > 0) return agreeing.at(-1)!.amount!.pence;
