@@ -1,25 +1,14 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatPence, toPence } from '../src/domain/money';
 import { splitBill, type SplitInput } from '../src/domain/split';
 import { expect, snap, test } from './support/fixtures';
+import { assignButton, item, lineAmount } from './support/locators';
 import { ensureSignedIn } from './support/session';
 
 // Save a split with Done, then find it on Home, in History, in its detail, in Activity and behind the
 // header bell. Expected money comes from the domain's splitBill() and formatPence(), as in split.spec.
 
 const ME = 'Morgan';
-
-const item = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
-const assignButton = (group: Locator, name: string) =>
-  group.getByRole('button', { name: new RegExp(`^${name}\\b`) });
-
-/** The amount beside a label in a list of lines (a dt and its dd). */
-function lineAmount(scope: Locator, label: string): Locator {
-  return scope
-    .locator('dl > div')
-    .filter({ has: scope.page().getByText(label, { exact: true }) })
-    .locator('dd');
-}
 
 const input: SplitInput = {
   participants: [

@@ -9,6 +9,7 @@ import {
 } from '../src/server/testing/receipt-fixtures';
 import { RECEIPT_PROCESSING_KEY } from '../src/web/features/receipt/model/processing-state';
 import { expect, snap, test } from './support/fixtures';
+import { item, lineAmount } from './support/locators';
 import { ensureSignedIn } from './support/session';
 
 // The receipt journey at 390 x 844 (capture-split-history.md §1 step 2, §2, §4, §8). Money expected
@@ -56,16 +57,7 @@ async function addFriends(page: Page, names: string[]) {
   return friends;
 }
 
-const item = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 const priceOf = (group: Locator) => group.getByLabel('Price in pounds');
-
-/** The amount beside a label in a list of lines (a dt and its dd). */
-function lineAmount(scope: Locator, label: string): Locator {
-  return scope
-    .locator('dl > div')
-    .filter({ has: scope.page().getByText(label, { exact: true }) })
-    .locator('dd');
-}
 
 /** A reading as the scan endpoint answers it (src/contracts/receipts.ts). */
 function reading(over: Record<string, unknown> = {}) {

@@ -4,6 +4,7 @@ import { billTotals, splitBill, type SplitInput } from '../src/domain/split';
 import { shareText } from '../src/web/features/summary/model/share-text';
 import { summaryFromSplit } from '../src/web/lib/summary-data';
 import { expect, snap, test } from './support/fixtures';
+import { assignButton, item, lineAmount } from './support/locators';
 import { ensureSignedIn } from './support/session';
 
 // Every amount expected on screen is computed here with the domain's splitBill() and formatPence(),
@@ -28,18 +29,6 @@ async function longPress(page: Page, target: Locator) {
   await page.waitForTimeout(450);
   await page.mouse.up();
 }
-
-/** The amount beside a label in a list of lines (a dt and its dd). */
-function lineAmount(scope: Locator, label: string): Locator {
-  return scope
-    .locator('dl > div')
-    .filter({ has: scope.page().getByText(label, { exact: true }) })
-    .locator('dd');
-}
-
-const item = (scope: Page, name: string) => scope.getByRole('group', { name, exact: true });
-const assignButton = (group: Locator, name: string) =>
-  group.getByRole('button', { name: new RegExp(`^${name}\\b`) });
 
 test.beforeEach(async ({ page }) => {
   await ensureSignedIn(page, 'Morgan', 'Reed');

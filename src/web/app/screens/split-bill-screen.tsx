@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { BackButton } from '../../components/ui/back-button';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../components/ui/use-toast';
@@ -60,14 +60,7 @@ export function SplitBillScreen() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-surface px-4 pt-4">
       <header className="mb-5 flex items-center gap-2">
-        <button
-          type="button"
-          onClick={() => navigate('/')}
-          aria-label="Back to home"
-          className="-ml-2 grid size-11 shrink-0 place-items-center rounded-full text-ink hover:bg-white"
-        >
-          <ArrowLeft aria-hidden className="size-6" />
-        </button>
+        <BackButton label="Back to home" onClick={() => navigate('/')} />
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight">Split the bill</h1>
           <p className="truncate text-sm text-muted" data-testid="bill-name">

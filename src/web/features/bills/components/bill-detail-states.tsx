@@ -1,4 +1,5 @@
-import { ArrowLeft, CircleAlert, SearchX } from 'lucide-react';
+import { CircleAlert, SearchX } from 'lucide-react';
+import { BackButton } from '../../../components/ui/back-button';
 import { Button } from '../../../components/ui/button';
 
 interface StateProps {
@@ -9,14 +10,7 @@ interface StateProps {
 function Frame({ backLabel, onBack, children }: StateProps & { children: React.ReactNode }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-surface px-4 pt-4">
-      <button
-        type="button"
-        onClick={onBack}
-        aria-label={backLabel}
-        className="-ml-2 grid size-11 shrink-0 place-items-center rounded-full text-ink hover:bg-white"
-      >
-        <ArrowLeft aria-hidden className="size-6" />
-      </button>
+      <BackButton label={backLabel} onClick={onBack} />
       {children}
     </main>
   );

@@ -1,5 +1,6 @@
-import { Camera, ImageUp, PencilLine } from 'lucide-react';
+import { PencilLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { PhotoSourceButtons } from '../../../components/photo-source-buttons';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
@@ -54,8 +55,6 @@ function TakePhoto({
   onRead,
   onEnterManually,
 }: Pick<TakePhotoDialogProps, 'onRead' | 'onEnterManually'>) {
-  const camera = useRef<HTMLInputElement>(null);
-  const library = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<ScanProgress | null>(null);
   const [offerManual, setOfferManual] = useState(false);
@@ -101,10 +100,7 @@ function TakePhoto({
     }
   };
 
-  const pick = (e: React.ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
+  const pick = (file: File) => {
     const problem = receiptFileProblem(file);
     if (problem) {
       toast({ ...problem, variant: 'destructive' });
@@ -116,46 +112,13 @@ function TakePhoto({
   const busy = progress !== null;
   return (
     <div className="flex flex-col gap-4 pt-2">
-      <div className="grid grid-cols-2 gap-3">
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => camera.current?.click()}
-          className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-3xl bg-brand-700 p-4 font-semibold text-white shadow-md hover:bg-brand-800 disabled:bg-gray-300 disabled:text-gray-600"
-        >
-          <Camera aria-hidden className="size-8" />
-          Take Photo
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => library.current?.click()}
-          className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-3xl border border-line bg-white p-4 font-semibold text-brand-800 shadow-sm hover:bg-brand-50 disabled:text-gray-400"
-        >
-          <ImageUp aria-hidden className="size-8" />
-          Upload
-        </button>
-        <input
-          ref={camera}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="hidden"
-          tabIndex={-1}
-          aria-hidden
-          onChange={pick}
-        />
-        <input
-          ref={library}
-          type="file"
-          accept="image/*"
-          className="hidden"
-          tabIndex={-1}
-          aria-hidden
-          data-testid="receipt-photo-input"
-          onChange={pick}
-        />
-      </div>
+      <PhotoSourceButtons
+        cameraLabel="Take Photo"
+        libraryLabel="Upload"
+        onFile={pick}
+        disabled={busy}
+        libraryTestId="receipt-photo-input"
+      />
       <p
         role="status"
         aria-live="polite"
