@@ -439,4 +439,15 @@ describe('GET /api/activity', () => {
     expect(two.activities.map((a) => a.bill.name)).toEqual(['Second', 'Curry house']);
     expect(two.unseenCount).toBe(1);
   });
+
+  it('counts every unseen bill, beyond the 50 activities it lists', async () => {
+    const erin = await signUpWithProfile(t.app, 'Erin', 'Evans');
+    for (let i = 0; i < 52; i++) {
+      const res = await post(erin, '/api/bills', { name: `Lunch ${i}`, totalAmount: '5.00' });
+      expect(res.statusCode).toBe(201);
+    }
+    const feed = activityResponseSchema.parse((await get(erin, '/api/activity')).json());
+    expect(feed.activities).toHaveLength(50);
+    expect(feed.unseenCount).toBe(52);
+  });
 });

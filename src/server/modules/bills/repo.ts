@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   activitySeen,
@@ -242,9 +242,22 @@ export function createBillsRepo(db: Db) {
       return { page, people, hasMore: rows.length > limit };
     },
 
-    async seenAt(userId: string): Promise<Date | null> {
-      const [row] = await db.select().from(activitySeen).where(eq(activitySeen.userId, userId));
-      return row?.seenAt ?? null;
+    /** The owner's bills created since they last opened their activity: all of them, not a page. */
+    async countUnseenBills(ownerId: string): Promise<number> {
+      const seen = db
+        .select({ at: activitySeen.seenAt })
+        .from(activitySeen)
+        .where(eq(activitySeen.userId, ownerId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(bills)
+        .where(
+          and(
+            eq(bills.ownerId, ownerId),
+            sql`${bills.createdAt} > coalesce((${seen}), '-infinity'::timestamptz)`,
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async markSeen(userId: string, at: Date) {

@@ -460,9 +460,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
 
     /** Activity is read from the bills (and, once they exist, payments): never a second copy. */
     async activity(ownerId: string): Promise<ActivityResponse> {
-      const [{ bills }, seenAt] = await Promise.all([
+      const [{ bills }, unseenCount] = await Promise.all([
         this.listBills(ownerId, ACTIVITY_LIMIT),
-        repo.seenAt(ownerId),
+        repo.countUnseenBills(ownerId),
       ]);
       const activities: Activity[] = bills.map((b) => ({
         id: `bill_created:${b.id}`,
@@ -477,7 +477,6 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           participants: b.participants.map((p) => ({ participantName: p.participantName })),
         },
       }));
-      const unseenCount = activities.filter((a) => !seenAt || new Date(a.date) > seenAt).length;
       return { activities, unseenCount };
     },
 
