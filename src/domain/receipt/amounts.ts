@@ -85,7 +85,7 @@ export function percentToBasisPoints(percent: string): number {
 }
 
 // Receipts in currencies without pence (or whose OCR lost them) print '339', '356.0', 'XPF 12312'.
-const WHOLE_UNITS = /(?<![\d.,/:])(\d{2,7})(?:[.,](\d))?[\s*]*[A-Z]?$/;
+const WHOLE_UNITS = /(?<![\d.,/:#])(\d{2,7})(?:[.,](\d))?[\s*]*[A-Z]?$/;
 
 /** A trailing whole-number (or one-decimal) amount, in pence; used only when a receipt has no pence. */
 export function trailingWholeAmount(text: string): FoundAmount | null {

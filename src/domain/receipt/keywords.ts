@@ -27,6 +27,12 @@ const TAX_WORD = String.raw`(?:VAT|V\.A\.T\.?|TAX|TAXES|GST|HST|PST|IVA|MWST|BTW
 
 export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
+    // What is left on a gift card or an account after paying: neither the total nor a payment.
+    kind: 'info',
+    pattern:
+      /\b(?:BALANCE\s*REMAINING|REMAINING\s*BALANCE|(?:CARD|POINTS?|GIFT\s*CARD)\s*BALANCE)\b/,
+  },
+  {
     kind: 'count',
     pattern:
       /\b(?:TOTAL\s*(?:QTY|QUANTITY|ITEMS?|NO\.?\s*OF|PCS|UNITS|ARTICLES)|(?:NO\.?|NUMBER)\s*OF\s*ITEMS|ITEMS?\s*(?:SOLD|COUNT|PURCHASED)|QTY\s*TOTAL|ITEM\s*COUNT)\b/,
@@ -55,7 +61,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     kind: 'service',
     pattern:
-      /\bSERVICE\b|\bSERVICE\s*(?:CHARGE|CHG)|\bSERV\.?\s*(?:CHG|CHARGE)|\bSVC\b|\bSVC\s*CHG|\bS\/C\b|\bSERVIZIO\b|\bOPTIONAL\s*CHARGE/,
+      /\bSERVICE\b|\bSERVICES?\s*(?:CHARGE|CHG|CHR)|\bSERV\.?\s*(?:CHG|CHARGE)|\bSVC\b|\bSVC\s*CHG|\bS\/C\b|\bSERVIZIO\b|\bOPTIONAL\s*CHARGE/,
   },
   {
     // A department's or a course's running total ('TOTAL DEPARTMENT 4.86'): not an item, and the
@@ -83,14 +89,24 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:GRAND\s*TOTAL|TOTAL|TOTAAL|TOTALE|TOTALI|GESAMT|SUMME|SOMME|MONTANT|TTL|BALANCE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE|TOTAL\s*DUE|IMPORTE|BETRAG|\w+BETRAG|GROSS\s*(?:AMT|AMOUNT|TOTAL)|DUE)\b/,
   },
   {
-    kind: 'tender',
-    pattern:
-      /\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|MC|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA|BAR\s*GEGEBEN|GEGEBEN)\b/,
+    // Tills short of width print 'ST 270.00' and 'TL 297.00'.
+    kind: 'subtotal',
+    pattern: /^\W*ST\W*$/,
   },
   {
+    kind: 'total',
+    pattern: /^\W*TL\W*$|\bSALDO\b/,
+  },
+  {
+    // Before the payments: 'MC SCANNED COUPON 1.00-' and 'CARD DISCOUNT' are discounts.
     kind: 'discount',
     pattern:
       /\b(?:DISCOUNT|DISC|DSC|PROMO|PROMOTION|VOID|VOIDED|REFUND|REFUNDED|COUPON|OFFER|SAVING|SAVINGS|DEAL|REDUCTION|MARKDOWN|LOYALTY|REWARD|CLUBCARD|NECTAR|MULTIBUY|OFF|RABATT|DESCUENTO|SCONTO|REMISE)\b/,
+  },
+  {
+    kind: 'tender',
+    pattern:
+      /\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|MC|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA|BAR\s*GEGEBEN|GEGEBEN)\b/,
   },
   {
     kind: 'info',
@@ -105,6 +121,9 @@ export function keywordKind(label: string): LineKind | null {
   // the word still stands alone.
   const upper = label
     .toUpperCase()
+    // A zero or a one inside a word is a misread O or I ('T0TAL', 'SUBT0TAL', 'RECE1PT').
+    .replace(/(?<=[A-Z])0(?=[A-Z])/g, 'O')
+    .replace(/(?<=[A-Z])1(?=[A-Z])/g, 'I')
     .replace(/([A-Z])(\d)/g, '$1 $2')
     .replace(/(\d)([A-Z])/g, '$1 $2');
   for (const rule of KEYWORD_RULES) {

@@ -494,3 +494,81 @@ describe('parseReceiptText: unit prices to four decimals', () => {
     ]);
   });
 });
+
+describe('parseReceiptText: the total when its line is garbled or missing', () => {
+  const total = (text: string) => parseReceiptText(text.split('\n')).totalPence;
+
+  it('takes the card payment when it agrees with the subtotal and tax, over a misread total', () => {
+    expect(
+      total(`Shirt 80.25
+        Socks 7.69
+        Subtotal $87.94
+        SalesTax 8.750% $7.69
+        Total $95.83
+        Cash $106.63
+        Cash Change $11.00`),
+    ).toBe(9563);
+  });
+
+  it('reads a payment printed as a negative line', () => {
+    expect(total('Black Tea 13.00\nFruit Salad 24.00\nTotal 59.J0\nCard OAR -59.00')).toBe(
+      3700 + 2200,
+    );
+  });
+
+  it('reads a coupon naming a card as a discount, not as the payment', () => {
+    const parsed = parseReceiptText(
+      'FRUIT ROLL UPS 6.00\nMC SCANNED COUPON 1.00-\nBAL 5.00\nCASH 10.00\nCHANGE 5.00'.split('\n'),
+    );
+    expect(parsed.items.at(-1)).toEqual({ name: 'MC SCANNED COUPON', amountPence: -100 });
+    expect(parsed.totalPence).toBe(500);
+  });
+
+  it('reads T0TAL with a zero, short till words ST and TL, and SERVICES CHR', () => {
+    expect(
+      total('Calamari 16.00\nArtichokes 8.00\nFOOD TOTAL 24.00\nTAX 1.20\nT0TALDUE$25.20'),
+    ).toBe(2520);
+    const parsed = parseReceiptText(
+      'Chicken Tikka 80.00\nYellow Dal 60.00\nST 140.00\nServicesCHR 14.00\nTL ·154.00'.split('\n'),
+    );
+    expect(parsed).toMatchObject({
+      subtotalPence: 14000,
+      serviceChargePence: 1400,
+      totalPence: 15400,
+    });
+  });
+
+  it('is not misled by a gift card balance', () => {
+    expect(
+      total(
+        'Burger $8.69\nSoda $2.39\nSub Total $11.08\nOrder Total $11.95\nBalance Remaining: $18.05',
+      ),
+    ).toBe(1195);
+  });
+
+  it('reads a total followed by a stray word from the paper', () => {
+    expect(total('Tapas 24.25\nPaella 25.00\nTOTAL 49.25 SICA')).toBe(4925);
+  });
+
+  it('adds the tax printed between the subtotal and a total whose amount is unreadable', () => {
+    expect(total('Soft Drink $2.00\nHibachi $8.95\nSubtotal $10.95\nTax $0.77\nTotal: S11.7')).toBe(
+      1172,
+    );
+  });
+
+  it('takes a net amount printed after the total, with taxes between, as the total', () => {
+    expect(
+      total(
+        'Masala 100.00\nPapadi 85.00\nTotal 185.00\nSer.Tax 5.6% 10.36\nVAT(2%) 3.70\nNet Amount 199.06',
+      ),
+    ).toBe(19906);
+  });
+
+  it('reads a lone fuel sale, not the pump or the store number as whole pounds', () => {
+    const parsed = parseReceiptText(
+      'USA GASOLINE #68228\nPUMP#18\nGALLONS: 6.281\nFUELSALE $16.24'.split('\n'),
+    );
+    expect(parsed.totalPence).toBe(1624);
+    expect(parsed.items).toEqual([{ name: 'FUELSALE', amountPence: 1624 }]);
+  });
+});

@@ -118,7 +118,9 @@ function classifyAll(texts: string[]): Line[] {
 }
 
 function classify(text: string, index: number, wholeUnits = false): Line {
-  const amount = wholeUnits ? trailingWholeAmount(text) : trailingAmount(text);
+  const amount = wholeUnits
+    ? trailingWholeAmount(text)
+    : (trailingAmount(text) ?? totalsAmount(text));
   const label = amount ? text.slice(0, amount.start).trim() : text;
   let kind: Line['kind'];
   if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text)) kind = 'quantity';
@@ -127,6 +129,17 @@ function classify(text: string, index: number, wholeUnits = false): Line {
   // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA': a weight or count at a unit price under an item.
   if (kind === 'item' && /^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) kind = 'info';
   return { index, text, amount, label, kind };
+}
+
+/**
+ * A total's amount followed by a stray word from the paper around it ('TOTAL 49.25 SICA', a logo or
+ * a fold read into the line): for subtotal and total lines only, whose words say what the amount is.
+ */
+function totalsAmount(text: string): FoundAmount | null {
+  const last = findAmounts(text).at(-1);
+  if (!last || !/^\s+[^\d\s]{1,8}\s*$/.test(text.slice(last.end))) return null;
+  const kind = keywordKind(text.slice(0, last.start));
+  return kind === 'total' || kind === 'subtotal' ? last : null;
 }
 
 /**
@@ -441,15 +454,6 @@ function chooseTotal(
       candidates.push({ ...line, amount: above.amount });
     }
   }
-  // What was paid settles it: the card's amount, or cash less change. Malaysian and other tills
-  // print the total before and after rounding; the paid one is the total.
-  const paid = paidAmount(lines.slice(itemsEnd));
-  if (paid !== null) {
-    const printed = lines
-      .slice(itemsEnd)
-      .filter((l) => l.kind !== 'tender' && l.kind !== 'change' && l.amount?.pence === paid);
-    if (printed.length > 0 || candidates.some((l) => l.amount!.pence === paid)) return paid;
-  }
   const extras = (service ?? 0) + (figures.tip ?? 0);
   const sums = [
     base + extras,
@@ -459,6 +463,29 @@ function chooseTotal(
   ];
   // A discount on the whole bill, printed after the subtotal, comes off the total.
   const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
+  // What was paid settles it: the card's amount, or cash less change, when the figures agree with it
+  // or it is printed again above. Malaysian and other tills print the total before and after
+  // rounding; the paid one is the total.
+  const paid = paidAmount(lines.slice(itemsEnd));
+  if (paid !== null) {
+    const printed = lines
+      .slice(itemsEnd)
+      .filter((l) => l.kind !== 'tender' && l.kind !== 'change' && l.amount?.pence === paid);
+    const agrees = base > 0 && expected.includes(paid);
+    if (agrees || printed.length > 0 || candidates.some((l) => l.amount!.pence === paid)) {
+      return paid;
+    }
+  }
+  // 'Total 365.00', taxes, 'Net Amount 393.00': a net amount printed after the total, and larger,
+  // is what is paid (Indian bills), not the net of tax a subtotal usually is.
+  const net = lines.find(
+    (l) =>
+      l.kind === 'subtotal' &&
+      l.amount !== null &&
+      /\bNET\s*(?:AMOUNT|AMT)\b/i.test(l.label) &&
+      candidates.some((c) => c.index < l.index && c.amount!.pence < l.amount!.pence),
+  );
+  if (net) return net.amount!.pence;
   if (base > 0) {
     const agreeing = candidates.filter((l) => expected.includes(l.amount!.pence));
     if (agreeing.length > 0) return agreeing.at(-1)!.amount!.pence;
@@ -468,14 +495,10 @@ function chooseTotal(
     const pool = strong.length > 0 ? strong : candidates;
     return Math.max(...pool.map((l) => l.amount!.pence));
   }
+  // A payment printed among the items (a slip whose totals lost their amounts) still says it.
+  const paidAnywhere = paid ?? paidAmount(lines);
+  if (paidAnywhere !== null) return paidAnywhere;
   const afterItems = lines.slice(itemsEnd);
-  const card = afterItems.find(
-    (l) => l.kind === 'tender' && l.amount && !/CASH/i.test(l.label) && l.amount.pence > 0,
-  );
-  if (card) return card.amount!.pence;
-  const cash = afterItems.find((l) => l.kind === 'tender' && l.amount && /CASH/i.test(l.label));
-  const change = afterItems.find((l) => l.kind === 'change' && l.amount);
-  if (cash && change) return cash.amount!.pence - Math.abs(change.amount!.pence);
   // Amounts with no words under the items ('Subtotal 5.25', '0.20', '5.45'): the one that agrees,
   // else the largest that is not less than the items.
   const bare = afterItems
@@ -490,7 +513,8 @@ function chooseTotal(
   const agreeing = bare.find((p) => expected.includes(p));
   if (agreeing !== undefined) return agreeing;
   if (bare.length > 0) return Math.max(...bare);
-  if (figures.subtotal !== null) return figures.subtotal + extras;
+  if (figures.subtotal !== null)
+    return figures.subtotal + extras + taxAdded(lines, itemsEnd, figures);
   // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
   // items fit under it (a receipt's total is its largest figure but for cash tendered).
   const amounts = lines
@@ -500,15 +524,27 @@ function chooseTotal(
   return largest > 0 && largest >= base ? largest : null;
 }
 
+/**
+ * Tax printed between the subtotal and a total whose amount was lost is added on top of the
+ * subtotal (US receipts); VAT printed elsewhere is included in the prices (UK receipts).
+ */
+function taxAdded(lines: Line[], itemsEnd: number, figures: Figures): Pence {
+  const subtotal = lines.findIndex((l, i) => i >= itemsEnd && l.kind === 'subtotal' && l.amount);
+  const total = lines.findIndex((l, i) => i > subtotal && l.kind === 'total');
+  if (subtotal === -1 || total === -1 || figures.tax === null) return 0;
+  return lines.slice(subtotal, total).some((l) => l.kind === 'tax' && l.amount) ? figures.tax : 0;
+}
+
 /** The card payment's amount, or cash tendered less change; null when neither is printed. */
 function paidAmount(lines: Line[]): Pence | null {
+  // Some tills print the payment as a negative line ('Card -59.00').
   const card = lines.find(
-    (l) => l.kind === 'tender' && l.amount && !/CASH/i.test(l.label) && l.amount.pence > 0,
+    (l) => l.kind === 'tender' && l.amount && !/CASH/i.test(l.label) && l.amount.pence !== 0,
   );
-  if (card) return card.amount!.pence;
+  if (card) return Math.abs(card.amount!.pence);
   const cash = lines.find((l) => l.kind === 'tender' && l.amount && /CASH/i.test(l.label));
   const change = lines.find((l) => l.kind === 'change' && l.amount);
-  if (cash && change) return cash.amount!.pence - Math.abs(change.amount!.pence);
+  if (cash && change) return Math.abs(cash.amount!.pence) - Math.abs(change.amount!.pence);
   return null;
 }
 
