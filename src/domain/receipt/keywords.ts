@@ -81,7 +81,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     kind: 'savings',
     // also price notes under an item: 'was 3.29 now 2.99', 'RegPrice 8.97 CardSav 2.97'
     pattern:
-      /\bWAS\b.*\bNOW\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bSAVED\b|\bTOTAL\s*SAVED/,
+      /\bWAS\b.*\bNOW\b|^\W*WAS\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bSAVED\b|\bTOTAL\s*SAVED/,
   },
   {
     kind: 'total',

@@ -572,3 +572,27 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     expect(parsed.items).toEqual([{ name: 'FUELSALE', amountPence: 1624 }]);
   });
 });
+
+describe('parseReceiptText: item names as tills print them', () => {
+  it('reads a "Qty 4 @ price" line under its name as that item', () => {
+    expect(items('SENSODYNE REPAIR\nQty 4@ $9.30ea 37.20\nTOTAL 37.20')).toEqual([
+      ['SENSODYNE REPAIR', 3720, 4],
+    ]);
+  });
+
+  it('drops a lower-case quantity glued to the name, a glued product code and a currency code', () => {
+    expect(
+      items(
+        '1dallah morocan tea AED25.00\n2kunafa AED80.00\n400084751261RINSE BK FLAP 10.99\nTOTAL 115.99',
+      ),
+    ).toEqual([
+      ['dallah morocan tea', 2500],
+      ['kunafa', 8000, 2],
+      ['RINSE BK FLAP', 1099],
+    ]);
+  });
+
+  it('does not take a "WAS" price note for an item', () => {
+    expect(items('ALB PASTA 1.49\nWAS 1.99\nTOTAL 1.49')).toEqual([['ALB PASTA', 149]]);
+  });
+});

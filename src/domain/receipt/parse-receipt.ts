@@ -101,9 +101,9 @@ function clean(text: string): string {
   return line;
 }
 
-// A quantity line: '2 @ 2.50', '2 x £2.50 5.00', '2 X 1.25'. The name is on the line above or the
+// A quantity line: '2 @ 2.50', '2 x £2.50 5.00', '2 X 1.25', 'Qty 4@ $9.30ea 37.20'. The name is on the line above or the
 // price belongs to the item above.
-const QUANTITY_LINE = /^(\d{1,3})\s*[@xX×*]\s*(?:£|\$|€)?\s*\d+[.,]\d{2}\b/;
+const QUANTITY_LINE = /^(?:QTY\.?:?\s*)?(\d{1,3})\s*[@x×*]\s*(?:£|\$|€)?\s*\d+[.,]\d{2}(?!\d)/i;
 
 /**
  * Classifies every line. A receipt with (almost) no amounts in pence but several lines ending in a
@@ -123,8 +123,9 @@ function classify(text: string, index: number, wholeUnits = false): Line {
     : (trailingAmount(text) ?? totalsAmount(text));
   const label = amount ? text.slice(0, amount.start).trim() : text;
   let kind: Line['kind'];
-  if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text)) kind = 'quantity';
-  else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
+  if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text.replace(/^QTY/i, ''))) {
+    kind = 'quantity';
+  } else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
   if (kind === 'item' && isInfoText(label, true)) kind = 'info';
   // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA': a weight or count at a unit price under an item.
   if (kind === 'item' && /^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) kind = 'info';
@@ -294,7 +295,8 @@ function looksLikeName(text: string): boolean {
 
 // Leading quantity: '2 x Coke', '2x Coke', '2 Coke', '1,00 Copa' (a European quantity column),
 // '1BAJA STEAK' (no space, as many tills print it).
-const LEADING_QUANTITY = /^(\d{1,3})(?:[.,]\d{1,3})?\s*(?:[xX×*@]\s*|\s+|(?=[A-Z][A-Za-z]))(?=\S)/;
+const LEADING_QUANTITY =
+  /^(\d{1,3})(?:[.,]\d{1,3})?\s*(?:[xX×*@]\s*|\s+|(?=[A-Z][A-Za-z]|[a-z]{3}))(?=\S)/;
 // Trailing quantity: 'Coke x2', 'Coke x 2', 'Coke (2)'.
 const TRAILING_QUANTITY = /\s+(?:[xX×]\s?(\d{1,3})|\((\d{1,3})\))$/;
 
@@ -338,8 +340,9 @@ function tidyName(name: string): string {
   return (
     name
       .replace(/\b\d{6,}\b/g, ' ') // product codes and barcodes
+      .replace(/^\d{8,}(?=[A-Za-z]{3})/, '') // a code glued to the name ('400084751261RINSE')
       .replace(/\s+/g, ' ')
-      .replace(/(?:£|\$|€|\bGBP\b|\bEUR\b)\s*$/i, '')
+      .replace(/(?:£|\$|€|\b(?:GBP|EUR|USD|AED|SGD|HKD|RM|INR|Rs)\b\.?)\s*$/i, '')
       // PaddleOCR's recogniser has no '£': a pound sign before the price comes out as a lone 'f',
       // 'F' or 'E' at the end of the name ('Steak Pie f 13.95').
       .replace(/(?<=[A-Za-z]{2,}\s+)[fFE]\s*$/, '')
