@@ -564,6 +564,27 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ).toBe(19906);
   });
 
+  it('takes what was handed over less the change, whatever the payment line is called', () => {
+    expect(
+      total(
+        'A4 Paper 7.42\nTotal Amt Incl GST 6%: 7.42\nRounding Adjustment: (0.02)\nTotal Amt Payable: 7.40\nPaid Amount: 10.00\nChange: 2.60',
+      ),
+    ).toBe(740);
+    expect(
+      total(
+        'BAJA STEAK 6.95\nENCHILADO 1.49\nCASH 20.00\nFOOD 8.44\nTAX 0.61\nPAYMENT 9.05\nChange Due 10.95',
+      ),
+    ).toBe(905);
+  });
+
+  it('prefers a total payable to a larger total of part of the bill', () => {
+    expect(
+      total(
+        'WHITE 6.39\nWHOLEMEAL 8.34\nTotal 0% supplies: 14.73\nCHOC -2.16\nTotal 6% supplies: -2.16\nTotal Payable: 12.57',
+      ),
+    ).toBe(1257);
+  });
+
   it('reads a lone fuel sale, not the pump or the store number as whole pounds', () => {
     const parsed = parseReceiptText(
       'USA GASOLINE #68228\nPUMP#18\nGALLONS: 6.281\nFUELSALE $16.24'.split('\n'),

@@ -434,7 +434,8 @@ function dropItemThatBreaksSubtotal(items: Item[], subtotal: Pence | null): Item
 }
 
 // Stronger wording wins when the figures do not decide between two totals.
-const STRONG_TOTAL = /GRAND\s*TOTAL|TOTAL\s*DUE|BALANCE\s*DUE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY/i;
+const STRONG_TOTAL =
+  /GRAND\s*TOTAL|TOTAL\s*DUE|BALANCE\s*DUE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE/i;
 
 /**
  * The total: a 'total' line whose amount agrees with the subtotal plus service and tip (with or
@@ -489,6 +490,9 @@ function chooseTotal(
       candidates.some((c) => c.index < l.index && c.amount!.pence < l.amount!.pence),
   );
   if (net) return net.amount!.pence;
+  // 'Total Payable' or 'Amount Due' printed last is the total, whatever the lines above add up to.
+  const last = candidates.reduce<Line | null>((a, l) => (a && a.index > l.index ? a : l), null);
+  if (last && STRONG_TOTAL.test(last.label)) return last.amount!.pence;
   if (base > 0) {
     const agreeing = candidates.filter((l) => expected.includes(l.amount!.pence));
     if (agreeing.length > 0) return agreeing.at(-1)!.amount!.pence;
@@ -538,17 +542,23 @@ function taxAdded(lines: Line[], itemsEnd: number, figures: Figures): Pence {
   return lines.slice(subtotal, total).some((l) => l.kind === 'tax' && l.amount) ? figures.tax : 0;
 }
 
-/** The card payment's amount, or cash tendered less change; null when neither is printed. */
+/**
+ * What was paid: cash (or any tender) less the change given after it, else the card's amount; null
+ * when neither is printed. Some tills print the payment as a negative line ('Card -59.00').
+ */
 function paidAmount(lines: Line[]): Pence | null {
-  // Some tills print the payment as a negative line ('Card -59.00').
-  const card = lines.find(
-    (l) => l.kind === 'tender' && l.amount && !/CASH/i.test(l.label) && l.amount.pence !== 0,
-  );
-  if (card) return Math.abs(card.amount!.pence);
-  const cash = lines.find((l) => l.kind === 'tender' && l.amount && /CASH/i.test(l.label));
+  const tenders = lines.filter((l) => l.kind === 'tender' && l.amount && l.amount.pence !== 0);
   const change = lines.find((l) => l.kind === 'change' && l.amount);
-  if (cash && change) return Math.abs(cash.amount!.pence) - Math.abs(change.amount!.pence);
-  return null;
+  if (change) {
+    // The money handed over is more than the change; cash is named so when it is.
+    const given = tenders.filter(
+      (l) => l.index < change.index && Math.abs(l.amount!.pence) > Math.abs(change.amount!.pence),
+    );
+    const handed = given.find((l) => /CASH/i.test(l.label)) ?? given.at(-1);
+    if (handed) return Math.abs(handed.amount!.pence) - Math.abs(change.amount!.pence);
+  }
+  const card = tenders.find((l) => !/CASH/i.test(l.label));
+  return card ? Math.abs(card.amount!.pence) : null;
 }
 
 /**
