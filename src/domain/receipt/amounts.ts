@@ -14,7 +14,8 @@ export interface FoundAmount {
   negative: boolean;
 }
 
-const CURRENCY = String.raw`(?:£|\$|€|GBP|EUR|USD|RM|S\$|Rs\.?|INR)`;
+/** A currency sign or code printed before or beside an amount. */
+export const CURRENCY = String.raw`(?:£|\$|€|GBP|EUR|USD|AED|SGD|HKD|RM|S\$|Rs\.?|INR)`;
 // A minus is a sign only when it touches the number (or its currency sign) and does not end a word:
 // in 'SC CA KWSTBY - 0.68X' and 'TWILL- 22.99' it is a printed flag or part of the name.
 // At the end of a line a third decimal '0' or 'O' is a misread tax flag ('5.00O' for '5.00 O').

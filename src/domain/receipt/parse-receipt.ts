@@ -1,5 +1,6 @@
 import { basisPointsOf, itemNameOrDefault, type Pence } from '../money';
 import {
+  CURRENCY,
   findAmounts,
   findPercent,
   percentToBasisPoints,
@@ -336,13 +337,16 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   return item;
 }
 
+/** A currency left at the end of a name when its amount was printed apart ('Steak GBP  12.50'). */
+const CURRENCY_AT_END = new RegExp(String.raw`(?:(?<![A-Za-z])${CURRENCY}|[£$€])\s*$`, 'i');
+
 function tidyName(name: string): string {
   return (
     name
       .replace(/\b\d{6,}\b/g, ' ') // product codes and barcodes
       .replace(/^\d{8,}(?=[A-Za-z]{3})/, '') // a code glued to the name ('400084751261RINSE')
       .replace(/\s+/g, ' ')
-      .replace(/(?:£|\$|€|\b(?:GBP|EUR|USD|AED|SGD|HKD|RM|INR|Rs)\b\.?)\s*$/i, '')
+      .replace(CURRENCY_AT_END, '')
       // PaddleOCR's recogniser has no '£': a pound sign before the price comes out as a lone 'f',
       // 'F' or 'E' at the end of the name ('Steak Pie f 13.95').
       .replace(/(?<=[A-Za-z]{2,}\s+)[fFE]\s*$/, '')
