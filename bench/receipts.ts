@@ -18,6 +18,7 @@ import { createOcrPool } from '../src/server/adapters/ocr/pool';
 import { scanReceipt, type ScanOutcome } from '../src/server/modules/receipts/pipeline';
 import { parseReceipt } from '../src/domain/receipt/parse-receipt';
 import type { OcrBox } from '../src/domain/receipt/types';
+import { namesMatch, pence, quantile, scoreItems, squash, type LabelItem } from './receipt-score';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -50,7 +51,7 @@ async function scan(
 }
 
 interface Label {
-  items?: { name: string; price_value: number }[];
+  items?: LabelItem[];
   total?: { value: number | null }[] | string;
   store_name_parts?: string[];
   company?: string;
@@ -68,54 +69,6 @@ function datasets(dir: string): { name: string; files: string[] }[] {
     .filter((e) => e.isDirectory())
     .flatMap((e) => datasets(path.join(dir, e.name)));
   return [...own, ...nested];
-}
-
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** Names match after removing spaces and punctuation: containment, or normalised Levenshtein >= 0.8. */
-export function namesMatch(a: string, b: string): boolean {
-  const x = squash(a);
-  const y = squash(b);
-  if (!x || !y) return x === y;
-  if (x.includes(y) || y.includes(x)) return Math.min(x.length, y.length) >= 3 || x === y;
-  return 1 - levenshtein(x, y) / Math.max(x.length, y.length) >= 0.8;
-}
-
-const pence = (v: number) => Math.round(v * 100);
-const quantile = (xs: number[], q: number) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
-
-function scoreItems(found: ScanOutcome['parsed']['items'], truth: NonNullable<Label['items']>) {
-  const used = new Set<number>();
-  let right = 0;
-  for (const t of truth) {
-    const i = found.findIndex(
-      (f, k) =>
-        !used.has(k) && f.amountPence === pence(t.price_value) && namesMatch(f.name, t.name),
-    );
-    if (i >= 0) {
-      used.add(i);
-      right++;
-    }
-  }
-  return { right, found: found.length, truth: truth.length };
 }
 
 let peakRss = 0;
@@ -177,14 +130,13 @@ for (const set of sets) {
     const { parsed } = outcome;
     if (parsed.checks.itemsMatchTotal) addUp++;
     const text = squash(outcome.boxes.map((b) => b.text).join(' '));
-    // An item whose price the label does not give cannot be scored (price must be exact).
-    const labelItems = label.items?.filter((i) => typeof i.price_value === 'number');
-    if (labelItems) {
-      const s = scoreItems(parsed.items, labelItems);
+    if (label.items) {
+      const s = scoreItems(parsed.items, label.items);
+      const labelItems = label.items.filter((i) => typeof i.price_value === 'number');
       right += s.right;
       foundItems += s.found;
       truthItems += s.truth;
-      const labelSum = labelItems.reduce((sum, t) => sum + pence(t.price_value), 0);
+      const labelSum = labelItems.reduce((sum, t) => sum + pence(t.price_value!), 0);
       const labelTotals = (
         typeof label.total === 'string'
           ? [Number(label.total)]
@@ -199,7 +151,7 @@ for (const set of sets) {
         };
       }
       for (const t of labelItems) {
-        if (text.includes(squash(t.price_value.toFixed(2)))) pricesInText++;
+        if (text.includes(squash(t.price_value!.toFixed(2)))) pricesInText++;
       }
     }
     const totalCandidates: (number | null)[] =

@@ -616,4 +616,19 @@ describe('parseReceiptText: item names as tills print them', () => {
   it('does not take a "WAS" price note for an item', () => {
     expect(items('ALB PASTA 1.49\nWAS 1.99\nTOTAL 1.49')).toEqual([['ALB PASTA', 149]]);
   });
+
+  it('reads a one or a zero between letters as the letter OCR mistook it for', () => {
+    expect(items('BTS COTTON FL00R 2 8.99\n1F00D 6.00\nVan1lla Shake 4.29\nTOTAL 19.28')).toEqual([
+      ['BTS COTTON FLOOR 2', 899],
+      ['FOOD', 600],
+      ['Vanllla Shake', 429],
+    ]);
+  });
+
+  it('leaves a unit price with its VAT code or a misread pound sign out of the name', () => {
+    expect(items('1 DOUBLE CREAM 0.84 F0.84D\nBREAD 0.50 E 0.50\nBALANCE DUE 1.34')).toEqual([
+      ['DOUBLE CREAM', 84],
+      ['BREAD', 50],
+    ]);
+  });
 });

@@ -305,12 +305,14 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   const amount = line.amount!;
   let name = line.label;
   // A unit price column before the line total: 'Coke 2 2.50 5.00'.
+  // The unit price may keep its VAT code or a misread '£' ('DOUBLE CREAM 0.84 F 0.84').
   for (let found = findAmounts(name).at(-1); found; found = findAmounts(name).at(-1)) {
-    if (name.slice(found.end).trim() !== '') break;
+    if (!/^\s*[A-Za-z]?\s*$/.test(name.slice(found.end))) break;
     name = name.slice(0, found.start).trim();
   }
   // A unit price to three or four decimals ('CD Album 96.9040 58.14'): not part of the name.
   name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
+  name = lettersForDigits(name);
   let quantity: number | undefined;
   // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00'.
   const atPrice = /\s*[(（]?\s*(\d{1,3})\s*[@xX×]\s*$/.exec(name);
@@ -340,9 +342,18 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
 /** A currency left at the end of a name when its amount was printed apart ('Steak GBP  12.50'). */
 const CURRENCY_AT_END = new RegExp(String.raw`(?:(?<![A-Za-z])${CURRENCY}|[£$€])\s*$`, 'i');
 
+/** A one or a zero between letters is a misread letter ('Van1lla', 'FL00R', 'P11vr'). */
+function lettersForDigits(text: string): string {
+  return text
+    .replace(/(?<=[a-z]1*)1(?=1*[a-z])/g, 'l')
+    .replace(/(?<=[A-Z]1*)1(?=1*[A-Z])/g, 'I')
+    .replace(/(?<=[a-z]0*)0(?=0*[a-z])/g, 'o')
+    .replace(/(?<=[A-Z]0*)0(?=0*[A-Za-z])|(?<=[A-Za-z]0*)0(?=0*[A-Z])/g, 'O');
+}
+
 function tidyName(name: string): string {
   return (
-    name
+    lettersForDigits(name)
       .replace(/\b\d{6,}\b/g, ' ') // product codes and barcodes
       .replace(/^\d{8,}(?=[A-Za-z]{3})/, '') // a code glued to the name ('400084751261RINSE')
       .replace(/\s+/g, ' ')

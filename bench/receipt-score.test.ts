@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { namesMatch, scoreItems } from './receipt-score';
+
+describe('bench scoring of receipt items', () => {
+  it('matches names without spaces, punctuation or product codes, and fuzzily', () => {
+    expect(namesMatch('Fish & Chips', 'FISH&CHIPS')).toBe(true);
+    expect(namesMatch('STORMTROOPERBEAR', '000000023003STORMTROOPERBEAR')).toBe(true);
+    expect(namesMatch('Vanilla Shake', 'VanilaShake')).toBe(true);
+    expect(namesMatch('Guinness', 'Jameson')).toBe(false);
+    // A code is not a name: two different products with codes do not match on the digits.
+    expect(namesMatch('123456789 Soap', '123456789 Bread')).toBe(false);
+  });
+
+  it('counts an item right only with the exact price and a matching name, each label once', () => {
+    const found = [
+      { name: 'Coke', amountPence: 250 },
+      { name: 'Coke', amountPence: 250 },
+      { name: 'Chips', amountPence: 300 },
+    ];
+    const score = scoreItems(found, [
+      { name: 'COKE', price_value: 2.5 },
+      { name: 'Chips', price_value: 3.1 },
+    ]);
+    expect(score).toEqual({ right: 1, found: 3, truth: 2 });
+  });
+
+  it('leaves out of the count a read item named like a labelled item that has no price', () => {
+    const found = [
+      { name: 'Margarita Mix', amountPence: 799 },
+      { name: 'Lime', amountPence: 396 },
+      { name: 'Carrier bag', amountPence: 10 },
+    ];
+    const score = scoreItems(found, [
+      { name: 'MARGARITAMIX', price_value: 7.99 },
+      { name: 'LIME', price_value: null },
+    ]);
+    expect(score).toEqual({ right: 1, found: 2, truth: 1 });
+  });
+});
