@@ -73,6 +73,16 @@ export function trailingAmount(text: string): FoundAmount | null {
   return amounts.length >= 2 && /^\s+\d\s*$/.test(rest) ? last : null;
 }
 
+/**
+ * A price at the end of a line whose decimal point OCR lost, '$4370' for $43.70: a currency sign
+ * touching three to five digits. Only for receipts whose other amounts are in pence.
+ */
+export function amountWithoutPoint(text: string): FoundAmount | null {
+  const m = /(?<![\w.,])[£$€](\d{3,5})\s*[A-Z]?\s*$/.exec(text);
+  if (!m) return null;
+  return { pence: Number(m[1]), start: m.index, end: m.index + m[0].length, negative: false };
+}
+
 /** '12.5' from 'SERVICE CHARGE 12.5%', or null. */
 export function findPercent(text: string): string | null {
   const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(text);

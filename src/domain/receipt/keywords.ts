@@ -138,6 +138,7 @@ const FUZZY_WORDS: readonly [string, LineKind][] = [
   ['SUBTOTAL', 'subtotal'],
   ['TOTAL', 'total'],
   ['BALANCE', 'total'],
+  ['SOMME', 'total'],
   ['AMOUNT', 'total'],
   ['CHANGE', 'change'],
   ['DISCOUNT', 'discount'],

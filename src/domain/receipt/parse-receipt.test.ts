@@ -631,4 +631,26 @@ describe('parseReceiptText: item names as tills print them', () => {
       ['BREAD', 50],
     ]);
   });
+
+  it('reads a price whose decimal point OCR lost after a currency sign, among prices in pence', () => {
+    const parsed = parseReceiptText(
+      'Soft Drink $2.00\nChicken & Shrimp $19.95\nHibachi $8.95\nSushi $1295\nSubtotal $4370\nTax1 $361\nTotal: S47.3'.split(
+        '\n',
+      ),
+    );
+    expect(parsed.items.map((i) => i.amountPence)).toEqual([200, 1995, 895, 1295]);
+    expect(parsed.subtotalPence).toBe(4370);
+    expect(parsed.totalPence).toBe(4731);
+    // Where no amount has pence, '$4370' stays a whole number of units.
+    expect(parseReceiptText(['Haircut $250', 'Facial $1900', 'Total $2150']).totalPence).toBe(
+      215000,
+    );
+  });
+
+  it("reads the French 'Somme' as the total, also misread", () => {
+    expect(
+      parseReceiptText(['Pasta Chicken Alfredo 15,20EUR', 'SomRe 15,20EUR', 'Incl.10%TVA 1,38EUR'])
+        .totalPence,
+    ).toBe(1520);
+  });
 });

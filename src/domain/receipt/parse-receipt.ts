@@ -4,6 +4,7 @@ import {
   findAmounts,
   findPercent,
   percentToBasisPoints,
+  amountWithoutPoint,
   trailingAmount,
   trailingWholeAmount,
   unglueAmounts,
@@ -112,7 +113,13 @@ const QUANTITY_LINE = /^(?:QTY\.?:?\s*)?(\d{1,3})\s*[@x×*]\s*(?:£|\$|€)?\s*\
  */
 function classifyAll(texts: string[]): Line[] {
   const lines = texts.map((text, index) => classify(text, index));
-  if (lines.filter((l) => l.amount).length >= 2) return lines;
+  if (lines.filter((l) => l.amount).length >= 2) {
+    // Among amounts in pence, '$4370' is $43.70 whose point OCR lost.
+    return lines.map((line) => {
+      const amount = line.amount ? null : amountWithoutPoint(line.text);
+      return amount ? classified(line.text, line.index, amount) : line;
+    });
+  }
   const whole = texts.map((text, index) => classify(text, index, true));
   const priced = whole.filter((l) => l.amount && /[A-Za-z]{2,}/.test(l.label));
   return priced.length >= 2 ? whole : lines;
@@ -122,6 +129,10 @@ function classify(text: string, index: number, wholeUnits = false): Line {
   const amount = wholeUnits
     ? trailingWholeAmount(text)
     : (trailingAmount(text) ?? totalsAmount(text));
+  return classified(text, index, amount);
+}
+
+function classified(text: string, index: number, amount: FoundAmount | null): Line {
   const label = amount ? text.slice(0, amount.start).trim() : text;
   let kind: Line['kind'];
   if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text.replace(/^QTY/i, ''))) {
