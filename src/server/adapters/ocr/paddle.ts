@@ -26,6 +26,13 @@ export interface PaddleOptions {
 const SKEW_WIDTH = 640;
 /** Tilts below this are left alone: rotating resamples the image for no gain. */
 const MIN_SKEW_DEGREES = 0.5;
+/**
+ * The recogniser reads each line crop scaled to 48 px high and padded to at least this width.
+ * PaddleOCR pads to 320, but most receipt crops are short prices and words, and the padding is paid
+ * for in compute: on the WildReceipt photos 240 took the median scan from 1.55 to 1.33 s with the
+ * same share of prices read (160: 1.04 s, though totals found fell from 93.0% to 91.4%).
+ */
+const MIN_LINE_WIDTH = 240;
 /** PaddleOCR's drop_score: recognitions less sure than this are noise (stains, logos, barcodes). */
 const MIN_SCORE = 0.5;
 
@@ -95,6 +102,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<O
   const recognition = new RecognitionService(ort as never, recognitionModel as never, {
     // PaddleOCR appends the space character to the dictionary file's characters.
     charactersDictionary: [...dictionary.trimEnd().split(/\r?\n/), ' '],
+    imageWidth: MIN_LINE_WIDTH,
   });
 
   return {
