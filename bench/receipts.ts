@@ -5,7 +5,7 @@
 // code the upload handler runs) over labelled receipts and prints, per dataset, speed, memory and
 // accuracy. A dataset is a folder of images (jpg, jpeg, png, webp, heic) each with a JSON label of
 // the same name; a folder of such folders is one dataset per sub-folder. Labels understood:
-//   items: [{ name, price_value }]          (WildReceipt style)
+//   items: [{ name, price_value }]          (WildReceipt style; a null price is not scored)
 //   total: [{ value }] | "12.34"            (WildReceipt / SROIE)
 //   store_name_parts: string[] | company    (establishment)
 // Missing fields are simply not scored. Ground truth never leaves that folder.

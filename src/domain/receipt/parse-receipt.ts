@@ -1,10 +1,10 @@
 import { basisPointsOf, itemNameOrDefault, type Pence } from '../money';
 import {
   CURRENCY,
+  amountWithoutPoint,
   findAmounts,
   findPercent,
   percentToBasisPoints,
-  amountWithoutPoint,
   trailingAmount,
   trailingWholeAmount,
   unglueAmounts,
