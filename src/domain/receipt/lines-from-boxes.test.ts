@@ -78,6 +78,36 @@ describe('linesFromBoxes', () => {
     ]);
   });
 
+  it('pairs each price with its own row when the price column rides high (a bent receipt)', () => {
+    // The paper bends between the names and the prices: every price sits 15 px (0.6 of a box) above
+    // its name, nearer to no row than half a box, and the last name's price is level with the gap.
+    const rows = ['Server: Kay', 'Crostini', 'Tiger Prawn', 'Corn Fed Chicken', 'SUBTOTAL'];
+    const prices = [null, '5.50', '7.50', '12.95', '25.95'];
+    const boxes = rows.flatMap((name, row) => {
+      const y = 100 + row * 30;
+      const price = prices[row];
+      return price ? [box(name, 40, y), box(price, 400, y - 15)] : [box(name, 40, y)];
+    });
+    expect(linesFromBoxes(boxes)).toEqual([
+      'Server: Kay',
+      'Crostini  5.50',
+      'Tiger Prawn  7.50',
+      'Corn Fed Chicken  12.95',
+      'SUBTOTAL  25.95',
+    ]);
+  });
+
+  it('leaves a level price column alone when a shift would pair as many prices', () => {
+    // Shifting the prices down would pair the same number of them, one row lower.
+    const boxes = [
+      box('3-ENTREE PLATE', 40, 100),
+      box('8.68', 400, 100),
+      box('CHOW MEIN', 40, 124),
+      box('KUNG PAO', 40, 148),
+    ];
+    expect(linesFromBoxes(boxes)).toEqual(['3-ENTREE PLATE  8.68', 'CHOW MEIN', 'KUNG PAO']);
+  });
+
   it('drops empty and low-confidence boxes', () => {
     const boxes = [box('Coke', 0, 0), { ...box('###', 100, 0), score: 0.1 }, box('  ', 200, 0)];
     expect(linesFromBoxes(boxes)).toEqual(['Coke']);

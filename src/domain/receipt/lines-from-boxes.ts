@@ -1,3 +1,4 @@
+import { findAmounts } from './amounts';
 import type { OcrBox } from './types';
 
 // Builds text lines from OCR boxes. PaddleOCR gives one box per run of text, so a receipt row such as
@@ -23,6 +24,7 @@ interface Placed {
   left: number;
   right: number;
   height: number;
+  price?: boolean;
 }
 
 /** Boxes whose text the recogniser was unsure of are mostly noise (stains, logos). */
@@ -43,21 +45,56 @@ export function buildLines(boxes: readonly OcrBox[]): ReceiptLine[] {
   if (usable.length === 0) return [];
   // Box edges tell the skew of a flat photo, but on a curled receipt the long name boxes on the left
   // slope more than the rows do, and rotating by their angle would lift the price column a whole
-  // row. So we try the estimated angle, half of it and none, and keep the one that puts the most
-  // boxes side by side (the fewest lines). On a tie, the one whose lines are straightest: a wrong
-  // angle can pair every price with the row above and still make as many lines.
+  // row. So we try the estimated angle, half of it and none. A receipt bent between its name and
+  // price columns (photographed in the hand) has its prices ride up or down by up to half a row,
+  // which no rotation fixes, so for each angle we also try moving the price column (the boxes that
+  // are only an amount, right of the middle) up or down by a fraction of a line. We keep the layout
+  // that gives the most prices a row beside them, then the fewest lines; on a tie between angles,
+  // the one whose lines are straightest (a wrong angle can pair every price with the row above and
+  // still make as many lines). A moved column must pair more prices or make fewer lines to win.
   const estimated = dominantAngle(usable);
-  let best: { groups: Placed[][]; misfit: number } | null = null;
+  let best: { groups: Placed[][]; misfit: number; paired: number } | null = null;
   for (const angle of estimated === 0 ? [0] : [0, estimated / 2, estimated]) {
-    const groups = groupIntoLines(usable.map((b) => place(b, angle)));
-    const misfit = groups.reduce((sum, g) => sum + spread(g), 0);
-    const better =
-      !best ||
-      groups.length < best.groups.length ||
-      (groups.length === best.groups.length && misfit < best.misfit - 0.01);
-    if (better) best = { groups, misfit };
+    const placed = usable.map((b) => place(b, angle));
+    const h = median(placed.map((p) => p.height));
+    const middle =
+      (Math.min(...placed.map((p) => p.left)) + Math.max(...placed.map((p) => p.right))) / 2;
+    const prices = placed.map((p, i) => isPriceBox(usable[i]!.text) && p.left > middle);
+    for (const shift of PRICE_SHIFTS) {
+      if (shift !== 0 && !prices.some(Boolean)) continue;
+      const shifted = placed.map((p, i) =>
+        prices[i] ? { ...p, y: p.y + shift * h, price: true } : p,
+      );
+      const groups = groupIntoLines(shifted);
+      const misfit = groups.reduce((sum, g) => sum + spread(g), 0);
+      const paired = groups.filter((g) => g.some((m) => m.price) && g.some((m) => !m.price)).length;
+      const better =
+        !best ||
+        paired > best.paired ||
+        (paired === best.paired && groups.length < best.groups.length) ||
+        (shift === 0 &&
+          paired === best.paired &&
+          groups.length === best.groups.length &&
+          misfit < best.misfit - 0.01);
+      if (better) best = { groups, misfit, paired };
+    }
   }
   return best!.groups.map(toLine).sort((a, b) => a.y - b.y);
+}
+
+/** How far the price column is moved, in box heights: nearest first, so the least move wins a tie. */
+const PRICE_SHIFTS = [0, 0.15, -0.15, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6];
+
+/** A box that is only an amount, allowing a currency or VAT letter either side ('£4.50', '4.50 A'). */
+function isPriceBox(text: string): boolean {
+  const t = text.trim();
+  const found = findAmounts(t);
+  return found.length === 1 && found[0]!.start <= 2 && t.length - found[0]!.end <= 2;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 1;
 }
 
 function isQuad(box: OcrBox): boolean {
