@@ -349,7 +349,7 @@ describe('parseReceiptText: the total that was paid', () => {
     expect(parseReceiptText(['Hello', 'World']).totalPence).toBeNull();
   });
 
-  it('takes the rounded total that cash less change confirms', () => {
+  it('takes the total before cash rounding, which the items add up to', () => {
     const parsed = parseReceiptText([
       'YONGFATT ENTERPRISE',
       'BAG 80.91',
@@ -360,7 +360,23 @@ describe('parseReceiptText: the total that was paid', () => {
       'CASH: 100.00',
       'CHANGE: 19.10',
     ]);
-    expect(parsed.totalPence).toBe(8090);
+    expect(parsed.totalPence).toBe(8091);
+    const total = (text: string) => parseReceiptText(text.split('\n')).totalPence;
+    // The items do not add up (tax included apart), but the total is a rounding away from the cash.
+    expect(
+      total(
+        'MCoke 2.95\nBeef&Egg 3.00\nFlurry 5.35\nEat-In Total (incl Tax) 11.98\nRounding Adjust 0.02\nRounding 12.00\nCash Tendered 20.00\nChange 8.00',
+      ),
+    ).toBe(1198);
+    expect(
+      total(
+        'A4 Paper 7.42\nTotal Amt Incl GST 6%: 7.42\nRounding Adjustment: (0.02)\nTotal Amt Payable: 7.40\nPaid Amount: 10.00\nChange: 2.60',
+      ),
+    ).toBe(742);
+    // Without a rounding line, a total a few pence from the payment is not preferred to it.
+    expect(
+      total('Coffee 2.50\nCake 3.48\nTotal 5.98\nSubtotal after voucher 6.00\nCard 6.00'),
+    ).toBe(600);
   });
 });
 
@@ -565,11 +581,6 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
   });
 
   it('takes what was handed over less the change, whatever the payment line is called', () => {
-    expect(
-      total(
-        'A4 Paper 7.42\nTotal Amt Incl GST 6%: 7.42\nRounding Adjustment: (0.02)\nTotal Amt Payable: 7.40\nPaid Amount: 10.00\nChange: 2.60',
-      ),
-    ).toBe(740);
     expect(
       total(
         'BAJA STEAK 6.95\nENCHILADO 1.49\nCASH 20.00\nFOOD 8.44\nTAX 0.61\nPAYMENT 9.05\nChange Due 10.95',

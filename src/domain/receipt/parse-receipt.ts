@@ -468,6 +468,10 @@ const STRONG_TOTAL =
  * without VAT added, as US receipts add tax), else the largest total line (a receipt that adds a
  * tip prints the total again, larger), else what the card paid, else cash less change.
  */
+const ROUNDING = /\b(?:ROUNDING|ROUND(?:ED)?[\s-]*(?:OFF|ADJ\w*)|RND\s*ADJ\w*|RND)\b/i;
+/** Cash is rounded to the nearest 5 or 10 of the smallest coin: never more than 5p either way. */
+const MAX_ROUNDING = 5;
+
 function chooseTotal(
   lines: Line[],
   itemsEnd: number,
@@ -497,6 +501,24 @@ function chooseTotal(
   // or it is printed again above. Malaysian and other tills print the total before and after
   // rounding; the paid one is the total.
   const paid = paidAmount(lines.slice(itemsEnd));
+  // Cash rounding ('Total 11.98', 'Rounding Adj 0.02', 'Rounding 12.00', 'Cash 20.00', 'Change
+  // 8.00'): the bill is the total the items, service and tax add up to, or failing that the total
+  // within a rounding of what was paid; rounding to the nearest 5 sen or cent is how the cash was
+  // settled, not part of what is shared (decision 007).
+  const rounding = lines.find((l) => l.index >= itemsEnd && ROUNDING.test(l.label));
+  if (rounding) {
+    const exact = candidates
+      .filter((l) => {
+        const pence = l.amount!.pence;
+        const nearPaid = paid !== null && Math.abs(paid - pence) <= MAX_ROUNDING;
+        return (
+          (paid === null || nearPaid) &&
+          ((base > 0 && expected.includes(pence)) || (nearPaid && paid !== pence))
+        );
+      })
+      .at(-1);
+    if (exact) return exact.amount!.pence;
+  }
   if (paid !== null) {
     const printed = lines
       .slice(itemsEnd)
