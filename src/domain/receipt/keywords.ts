@@ -33,6 +33,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:BALANCE\s*REMAINING|REMAINING\s*BALANCE|(?:CARD|POINTS?|GIFT\s*CARD)\s*BALANCE)\b/,
   },
   {
+    // A Spanish VAT table ('TIPO BASE CUOTA', 'Base Imp. Cuota Total'): rates and bases, not money
+    // owed, though the heading may say total.
+    kind: 'info',
+    pattern: /\b(?:CUOTA|BASE\s*IMP\w*|IMP\.?\s*BASE)\b/,
+  },
+  {
     kind: 'count',
     pattern:
       /\b(?:TOTAL\s*(?:QTY|QUANTITY|ITEMS?|NO\.?\s*OF|PCS|UNITS|ARTICLES)|(?:NO\.?|NUMBER)\s*OF\s*ITEMS|ITEMS?\s*(?:SOLD|COUNT|PURCHASED)|QTY\s*TOTAL|ITEM\s*COUNT)\b/,
@@ -44,7 +50,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     kind: 'subtotal',
     pattern:
-      /\bSUB\s*[-.]?\s*TOTAL|\bSUBTTL|\bSUB\s*TTL|\bNET\s*(?:TOTAL|AMOUNT|AMT|SALES)\b|\bTOTAL\s*(?:SALES\s*)?\(?\s*EXCL|\bTOTAL\s*(?:NET|BEFORE\s*TAX|EX\.?\s*VAT)\b|\bSUBTOTAAL|\bZWISCHENSUMME|\bSOUS[-\s]?TOTAL|\bSUMA\b/,
+      /\bSUB\s*[-.]?\s*TOTAL|\bSUBTTL|\bSUB\s*TTL|\bNET\s*(?:TOTAL|AMOUNT|AMT|SALES)\b|\bTOTAL\s*(?:SALES\s*)?\(?\s*EXCL|\bTOTAL\s*(?:NET|BEFORE\s*TAX|EX\.?\s*VAT)\b|\bSUBTOTAAL|\bGROSS\s*SALES\b|\bZWISCHENSUMME|\bSOUS[-\s]?TOTAL|\bSUMA\b/,
   },
   {
     // 'TOTAL INC VAT 12.00' is the total, though it names the tax.
@@ -106,7 +112,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     kind: 'tender',
     pattern:
-      /\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|MC|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA|BAR\s*GEGEBEN|GEGEBEN)\b/,
+      /\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|MC|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA|PAGAD[O0]|ENTREGADO|BAR\s*GEGEBEN|GEGEBEN)\b/,
   },
   {
     kind: 'info',

@@ -603,6 +603,43 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     expect(parsed.totalPence).toBe(1624);
     expect(parsed.items).toEqual([{ name: 'FUELSALE', amountPence: 1624 }]);
   });
+
+  it('ends the items at a garbled total line that adds them up, before a Spanish VAT table', () => {
+    const parsed = parseReceiptText([
+      'CARREFOUR',
+      'PECHUGA PAVO 1,00',
+      'ACEITE 2T 5,40',
+      'PAN S/CORTEZA 1,97',
+      '3ART.TDT,COHPRA: 8,37',
+      'TIPO BASE CUOTA',
+      '10.00% 7,61 0,76',
+      'Imp Base Imp. Total 0,43',
+      'PAGAD0 Vale Dto 1.00',
+      'PAGADO 7.37',
+    ]);
+    expect(parsed.items.map((i) => i.amountPence)).toEqual([100, 540, 197]);
+    expect(parsed.totalPence).toBe(837);
+  });
+
+  it('keeps to the paid amount when tax was added after a line adding up the items', () => {
+    expect(
+      total(
+        'BAJA STEAK 6.95\nENCHILADO 1.49\nSIDE 0.50\nCASH 20.00\nFOOD 8.94\nTAX 0.61\nPAYMENT 9.55\nChange Due 10.45',
+      ),
+    ).toBe(955);
+  });
+
+  it('reads gross sales as the subtotal, with a discount after it off the total', () => {
+    const parsed = parseReceiptText([
+      '1 Pullover 48.95',
+      'Gross Sales 48.95',
+      'Discount -12.24',
+      'Total 36.71',
+    ]);
+    expect(parsed.subtotalPence).toBe(4895);
+    expect(parsed.totalPence).toBe(3671);
+    expect(parsed.items.map((i) => i.amountPence)).toEqual([4895, -1224]);
+  });
 });
 
 describe('parseReceiptText: item names as tills print them', () => {

@@ -185,6 +185,7 @@ function endOfItems(lines: Line[]): number {
   const after = lines.slice(firstItem);
   const end =
     after.find((l) => l.kind === 'subtotal' || l.kind === 'total') ??
+    sumOfItems(after) ??
     after.find((l) => l.kind === 'tender' || l.kind === 'change');
   return end ? end.index : lines.length;
 }
@@ -213,6 +214,24 @@ function itemsNamedLikeTotals(lines: Line[], firstItem: number): void {
       itemsSoFar += line.amount.pence;
     }
   }
+}
+
+/**
+ * With no subtotal or total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), the first
+ * line whose amount is the sum of three or more items above it ends the items.
+ */
+function sumOfItems(after: Line[]): Line | undefined {
+  let sum = 0;
+  let count = 0;
+  for (const line of after) {
+    if (!line.amount) continue;
+    if (line.kind === 'item' && count >= 3 && line.amount.pence === sum) return line;
+    if (line.kind === 'item') {
+      sum += line.amount.pence;
+      count++;
+    } else if (line.kind === 'discount') sum -= Math.abs(line.amount.pence);
+  }
+  return undefined;
 }
 
 function readItems(lines: Line[], itemsEnd: number): Item[] {
@@ -497,10 +516,17 @@ function chooseTotal(
   ];
   // A discount on the whole bill, printed after the subtotal, comes off the total.
   const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
-  // What was paid settles it: the card's amount, or cash less change, when the figures agree with it
-  // or it is printed again above. Malaysian and other tills print the total before and after
-  // rounding; the paid one is the total.
   const paid = paidAmount(lines.slice(itemsEnd));
+  // No total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), but a line under the
+  // items adds them all up: that is the total, unless more than that was paid (tax added after).
+  const sumLine = lines.find(
+    (l) =>
+      (l.kind === 'running' || (l.kind === 'item' && l.index >= itemsEnd)) &&
+      l.amount!.pence === base,
+  );
+  if (sumLine && base > 0 && candidates.length === 0 && (paid === null || paid < base)) {
+    return base;
+  }
   // Cash rounding ('Total 11.98', 'Rounding Adj 0.02', 'Rounding 12.00', 'Cash 20.00', 'Change
   // 8.00'): the bill is the total the items, service and tax add up to, or failing that the total
   // within a rounding of what was paid; rounding to the nearest 5 sen or cent is how the cash was
@@ -519,6 +545,8 @@ function chooseTotal(
       .at(-1);
     if (exact) return exact.amount!.pence;
   }
+  // What was paid settles it: the card's amount, or cash less change, when the figures agree with it
+  // or it is printed again above. (Cash rounding is settled above.)
   if (paid !== null) {
     const printed = lines
       .slice(itemsEnd)
