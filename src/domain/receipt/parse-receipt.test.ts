@@ -629,6 +629,21 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ).toBe(955);
   });
 
+  it('leaves out the breakdown by kind printed under the items', () => {
+    const parsed = parseReceiptText(
+      'FISH\n1 Crab Special 21.95\n1 PBR 2.50\n1 Stella 4.00\nfood 21.95\nliquor 6.50\nTax 2.53\nTotal Due 30.98'.split(
+        '\n',
+      ),
+    );
+    expect(parsed.items.map((i) => i.name)).toEqual(['Crab Special', 'PBR', 'Stella']);
+    expect(parsed.totalPence).toBe(3098);
+    expect(parsed.checks.itemsMatchTotal).toBe(true);
+    // Items that happen to add up to the items above them are still items.
+    expect(
+      items('Tea 1.00\nCake 2.00\nScone 1.00\nJam 2.00\nButter 2.00\nTotal 8.00'),
+    ).toHaveLength(5);
+  });
+
   it('reads gross sales as the subtotal, with a discount after it off the total', () => {
     const parsed = parseReceiptText([
       '1 Pullover 48.95',

@@ -63,6 +63,7 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
   let items = readItems(lines, itemsEnd);
   items = restoreItemTakenForRunningTotal(lines, itemsEnd, items, figures.subtotal);
   items = dropItemThatBreaksSubtotal(items, figures.subtotal);
+  items = dropBreakdown(items, lines, itemsEnd, figures);
   const itemsSum = sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
   const base = figures.subtotal ?? itemsSum;
   const service =
@@ -478,19 +479,47 @@ function dropItemThatBreaksSubtotal(items: Item[], subtotal: Pence | null): Item
   return culprit ? items.filter((i) => i !== culprit) : items;
 }
 
+/**
+ * US tills print the bill broken down by kind under the items ('Food 21.95', 'Liquor 6.50'): two or
+ * more lines straight after the items, fewer than the items, that add up to the items above them
+ * are not items, when those items alone agree with the subtotal or the total printed below.
+ */
+function dropBreakdown(items: Item[], lines: Line[], itemsEnd: number, figures: Figures): Item[] {
+  const counted = items.filter((i) => !i.afterSubtotal);
+  const printed = lines
+    .slice(itemsEnd)
+    .filter((l) => (l.kind === 'subtotal' || l.kind === 'total') && l.amount)
+    .map((l) => l.amount!.pence);
+  const extras = (figures.tax ?? 0) + (figures.service ?? 0);
+  for (let k = 2; k < counted.length - k; k++) {
+    const tail = counted.slice(-k);
+    const head = sum(counted.slice(0, -k).map((i) => i.amountPence));
+    const consecutive = tail.every((item, i) => i === 0 || item.line === tail[i - 1]!.line + 1);
+    if (
+      consecutive &&
+      tail.every((i) => i.amountPence > 0 && i.quantity === undefined) &&
+      sum(tail.map((i) => i.amountPence)) === head &&
+      printed.some((p) => p === head || p === head + extras)
+    ) {
+      return items.filter((i) => !tail.includes(i));
+    }
+  }
+  return items;
+}
+
 // Stronger wording wins when the figures do not decide between two totals.
 const STRONG_TOTAL =
   /GRAND\s*TOTAL|TOTAL\s*DUE|BALANCE\s*DUE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE/i;
+
+const ROUNDING = /\b(?:ROUNDING|ROUND(?:ED)?[\s-]*(?:OFF|ADJ\w*)|RND\s*ADJ\w*|RND)\b/i;
+/** Cash is rounded to the nearest 5 or 10 of the smallest coin: never more than 5p either way. */
+const MAX_ROUNDING = 5;
 
 /**
  * The total: a 'total' line whose amount agrees with the subtotal plus service and tip (with or
  * without VAT added, as US receipts add tax), else the largest total line (a receipt that adds a
  * tip prints the total again, larger), else what the card paid, else cash less change.
  */
-const ROUNDING = /\b(?:ROUNDING|ROUND(?:ED)?[\s-]*(?:OFF|ADJ\w*)|RND\s*ADJ\w*|RND)\b/i;
-/** Cash is rounded to the nearest 5 or 10 of the smallest coin: never more than 5p either way. */
-const MAX_ROUNDING = 5;
-
 function chooseTotal(
   lines: Line[],
   itemsEnd: number,
