@@ -14,6 +14,7 @@ export type LineKind =
   | 'total'
   | 'tender' // how it was paid: cash, card; neither an item nor the total
   | 'discount'
+  | 'rounding' // 'ROUNDING ADJ -0.02': cash rounded to the coin, not part of the bill (decision 007)
   | 'info'; // dates, times, table, server, phone, card numbers: never an item
 
 interface KeywordRule {
@@ -104,6 +105,11 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     pattern: /^\W*TL\W*$|\bSALDO\b/,
   },
   {
+    // Before the discounts: 'ROUND OFF -0.12' is not an offer.
+    kind: 'rounding',
+    pattern: /\b(?:ROUNDING|ROUND(?:ED)?[\s-]*(?:OFF|ADJ\w*|AMT|AMOUNT)|RND\s*ADJ\w*|RND)\b/,
+  },
+  {
     // Before the payments: 'MC SCANNED COUPON 1.00-' and 'CARD DISCOUNT' are discounts.
     kind: 'discount',
     pattern:
@@ -117,7 +123,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     kind: 'info',
     pattern:
-      /\b(?:TABLE|TBL|TAB|COVERS?|GUESTS?|PAX|SERVER|SERVED\s*BY|WAITER|WAITRESS|CASHIER|CLERK|OPERATOR|STAFF|HOST|TILL|REGISTER|TRANS(?:ACTION)?|TXN|RECEIPT|INVOICE|CHECK\s*(?:NO|#)|CHK|ORDER\s*(?:NO|#|NUMBER)|REF|AUTH|AUTHORI[SZ]ATION|APPROVAL|APPR|TERMINAL|TID|MID|AID|MERCHANT|ACCOUNT|ACCT|SEQ|BATCH|TEL|PHONE|FAX|EMAIL|E-MAIL|WWW|HTTPS?|THANK|THANKS|WELCOME|PLEASE|DATE|TIME|MESA|FECHA|HORA|HT|HTVA|PRIX\s*HT|NETTO|ROUNDING|ROUND\s*OFF|RND\s*ADJ)\b/,
+      /\b(?:TABLE|TBL|TAB|COVERS?|GUESTS?|PAX|SERVER|SERVED\s*BY|WAITER|WAITRESS|CASHIER|CLERK|OPERATOR|STAFF|HOST|TILL|REGISTER|TRANS(?:ACTION)?|TXN|RECEIPT|INVOICE|CHECK\s*(?:NO|#)|CHK|ORDER\s*(?:NO|#|NUMBER)|REF|AUTH|AUTHORI[SZ]ATION|APPROVAL|APPR|TERMINAL|TID|MID|AID|MERCHANT|ACCOUNT|ACCT|SEQ|BATCH|TEL|PHONE|FAX|EMAIL|E-MAIL|WWW|HTTPS?|THANK|THANKS|WELCOME|PLEASE|DATE|TIME|MESA|FECHA|HORA|HT|HTVA|PRIX\s*HT|NETTO)\b/,
   },
 ];
 

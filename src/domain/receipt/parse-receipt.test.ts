@@ -378,6 +378,22 @@ describe('parseReceiptText: the total that was paid', () => {
       total('Coffee 2.50\nCake 3.48\nTotal 5.98\nSubtotal after voucher 6.00\nCard 6.00'),
     ).toBe(600);
   });
+
+  it('never takes a cash rounding for an item or a discount', () => {
+    for (const word of ['Round off', 'ROUND-OFF', 'Rounding Adj', 'RoundAmt:']) {
+      const parsed = parseReceiptText([
+        'Chicken Biryani 750.00',
+        'Naan 40.12',
+        `${word} -0.12`,
+        'Total 790.00',
+        'Cash 800.00',
+        'Change 10.00',
+      ]);
+      expect(parsed.items.map((i) => i.name)).toEqual(['Chicken Biryani', 'Naan']);
+      // Only the rounded total is printed: that is the total.
+      expect(parsed.totalPence).toBe(79000);
+    }
+  });
 });
 
 describe('parseReceiptText: layouts', () => {

@@ -511,7 +511,6 @@ function dropBreakdown(items: Item[], lines: Line[], itemsEnd: number, figures: 
 const STRONG_TOTAL =
   /GRAND\s*TOTAL|TOTAL\s*DUE|BALANCE\s*DUE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE/i;
 
-const ROUNDING = /\b(?:ROUNDING|ROUND(?:ED)?[\s-]*(?:OFF|ADJ\w*)|RND\s*ADJ\w*|RND)\b/i;
 /** Cash is rounded to the nearest 5 or 10 of the smallest coin: never more than 5p either way. */
 const MAX_ROUNDING = 5;
 
@@ -560,7 +559,7 @@ function chooseTotal(
   // 8.00'): the bill is the total the items, service and tax add up to, or failing that the total
   // within a rounding of what was paid; rounding to the nearest 5 sen or cent is how the cash was
   // settled, not part of what is shared (decision 007).
-  const rounding = lines.find((l) => l.index >= itemsEnd && ROUNDING.test(l.label));
+  const rounding = lines.find((l) => l.index >= itemsEnd && l.kind === 'rounding');
   if (rounding) {
     const exact = candidates
       .filter((l) => {
@@ -630,7 +629,7 @@ function chooseTotal(
   // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
   // items fit under it (a receipt's total is its largest figure but for cash tendered).
   const amounts = lines
-    .filter((l) => l.amount && !['tender', 'change', 'info', 'count'].includes(l.kind))
+    .filter((l) => l.amount && !['tender', 'change', 'info', 'rounding', 'count'].includes(l.kind))
     .map((l) => l.amount!.pence);
   const largest = amounts.length > 0 ? Math.max(...amounts) : 0;
   return largest > 0 && largest >= base ? largest : null;
