@@ -441,6 +441,29 @@ describe('parseReceiptText: rules from the parser-3 error review (synthetic rece
     expect(parsed.totalPence).toBe(825);
   });
 
+  it('reads products named like payments as items when the subtotal needs them', () => {
+    const names = (lines: string[]) => parseReceiptText(lines).items.map((i) => i.name);
+    expect(
+      names(['Gift Card 100.00 N', 'Subtotal $100.00', 'Total $100.00', 'Debit $100.00']),
+    ).toEqual(['Gift Card']);
+    expect(
+      names([
+        'GREETING CARDS',
+        'WRAPPING PAPER 3.50',
+        'CARD THANKS CROWN 720473536751 5.99T',
+        'CARD MDAY MOTHER 720473842807 6.99T',
+        'SUBTOTAL $16.48',
+        'TOTAL $16.48',
+        'VISA $16.48',
+      ]),
+    ).toEqual(['WRAPPING PAPER', 'CARD THANKS CROWN', 'CARD MDAY MOTHER']);
+    // A payment printed before the subtotal that the items do not need stays a payment.
+    expect(names(['Tea 2.00', 'Cake 3.00', 'Card 5.00', 'Subtotal 5.00', 'Total 5.00'])).toEqual([
+      'Tea',
+      'Cake',
+    ]);
+  });
+
   it('keeps a misread SUBTOTAL (no product word) out of the items', () => {
     const parsed = parseReceiptText([
       'Noodle Bar',

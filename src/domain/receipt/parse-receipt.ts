@@ -58,10 +58,13 @@ interface Item extends ParsedReceiptItem {
 export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
   const texts = rawLines.map(clean).filter((t) => t !== '');
   const lines = joinPricesOnTheirOwnLine(classifyAll(texts));
-  const itemsEnd = endOfItems(lines);
+  let itemsEnd = endOfItems(lines);
   const figures = readFigures(lines, itemsEnd);
   let items = readItems(lines, itemsEnd);
-  items = restoreItemTakenForRunningTotal(lines, itemsEnd, items, figures.subtotal);
+  if (restoreItemsTheSubtotalNeeds(lines, items, figures.subtotal)) {
+    itemsEnd = endOfItems(lines);
+    items = readItems(lines, itemsEnd);
+  }
   items = dropItemThatBreaksSubtotal(items, figures.subtotal);
   items = dropBreakdown(items, lines, itemsEnd, figures);
   const itemsSum = sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
@@ -451,22 +454,35 @@ function readFigures(lines: Line[], itemsEnd: number): Figures {
 }
 
 /**
- * A line equal to the sum of the items above it was taken for a running total; when the items fall
- * short of the subtotal by exactly its amount, it was an item after all.
+ * When the items fall short of the subtotal, lines read as something else may be items after all:
+ * a line equal to the sum of the items above it, taken for a running total, whose amount is the
+ * shortfall; or products named like payments ('Gift Card 100.00', 'CARD THANKS CROWN 5.99', a
+ * greeting card), priced above the subtotal, that together make up the shortfall. Marks them as
+ * items and says whether it did.
  */
-function restoreItemTakenForRunningTotal(
+function restoreItemsTheSubtotalNeeds(
   lines: Line[],
-  itemsEnd: number,
   items: Item[],
   subtotal: Pence | null,
-): Item[] {
-  if (subtotal === null) return items;
+): boolean {
+  if (subtotal === null) return false;
   const shortBy = subtotal - sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
+  if (shortBy <= 0) return false;
   const running = lines.find((l) => l.kind === 'running' && l.amount?.pence === shortBy);
-  if (!running || shortBy === 0) return items;
-  running.kind = 'item';
-  running.isItem = true;
-  return readItems(lines, itemsEnd);
+  const firstSubtotal = lines.findIndex((l) => l.kind === 'subtotal' && l.amount);
+  const payments = lines
+    .slice(0, firstSubtotal)
+    .filter((l) => l.kind === 'tender' && l.amount && l.amount.pence > 0);
+  const restored = running
+    ? [running]
+    : sum(payments.map((l) => l.amount!.pence)) === shortBy
+      ? payments
+      : [];
+  for (const line of restored) {
+    line.kind = 'item';
+    line.isItem = true;
+  }
+  return restored.length > 0;
 }
 
 /** When the items exceed the subtotal by exactly one item's amount, that line was not an item. */
