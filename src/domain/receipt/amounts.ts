@@ -95,13 +95,18 @@ export function percentToBasisPoints(percent: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
-// Receipts in currencies without pence (or whose OCR lost them) print '339', '356.0', 'XPF 12312'.
+// Receipts in currencies without pence (or whose OCR lost them) print '339', '356.0', 'XPF 12312',
+// and rupiah in thousands: '23,967', '111.569' (OCR may read the point as a colon: '134:999').
 const WHOLE_UNITS = /(?<![\d.,/:#])(\d{2,7})(?:[.,](\d))?[\s*]*[A-Z]?$/;
+const THOUSANDS = /(?<![\d.,/:#])(\d{1,3}(?:[.,:]\d{3})+)[\s*]*[A-Z]?$/;
 
-/** A trailing whole-number (or one-decimal) amount, in pence; used only when a receipt has no pence. */
-export function trailingWholeAmount(text: string): FoundAmount | null {
-  const m = WHOLE_UNITS.exec(text);
+/**
+ * A trailing whole-number (or one-decimal) amount, in pence; used only when a receipt has no pence.
+ * With `thousands`, '23,967' is 23967 too.
+ */
+export function trailingWholeAmount(text: string, thousands = false): FoundAmount | null {
+  const m = (thousands ? THOUSANDS.exec(text) : null) ?? WHOLE_UNITS.exec(text);
   if (!m) return null;
-  const pence = Number(m[1]) * 100 + Number(m[2] ?? '0') * 10;
+  const pence = Number(m[1]!.replace(/[.,:]/g, '')) * 100 + Number(m[2] ?? '0') * 10;
   return { pence, start: m.index, end: m.index + m[0].length, negative: false };
 }

@@ -303,6 +303,27 @@ describe('parseReceiptText: other receipts', () => {
     const parsed = parseReceiptText(['Delicacy', 'Veg Platter 339', 'Naan 40', 'Grand Total 379']);
     expect(parsed.items.map((i) => i.amountPence)).toEqual([33900, 4000]);
     expect(parsed.totalPence).toBe(37900);
+    // Rupiah in thousands, the point misread as a colon in the total.
+    const rupiah = parseReceiptText([
+      'NOVOTEL PEKANBARU',
+      '1 Fruit Salad 23,967',
+      '1 Nasi Goreng 43.801',
+      'SubTotal 67.768',
+      'Total 67:768',
+    ]);
+    expect(rupiah.items.map((i) => i.amountPence)).toEqual([2396700, 4380100]);
+    expect(rupiah.totalPence).toBe(6776800);
+    // A count at a unit price under an item ('2* 2760') is not another item.
+    const francs = parseReceiptText([
+      '2 HINANO PACK 5520',
+      '2* 2760',
+      'PATE 231',
+      'TOTAL XPF 5751',
+    ]);
+    expect(francs.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['HINANO PACK', 552000],
+      ['PATE', 23100],
+    ]);
   });
 
   it('keeps VAT out of the items and the check, and reads a VAT-inclusive total', () => {
@@ -637,7 +658,7 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
 
   it('reads a lone fuel sale, not the pump or the store number as whole pounds', () => {
     const parsed = parseReceiptText(
-      'USA GASOLINE #68228\nPUMP#18\nGALLONS: 6.281\nFUELSALE $16.24'.split('\n'),
+      'USA GASOLINE #68228\nPUMP#18\nGALLONS: 6.281\nPRICE/G: 2.619\nFUELSALE $16.24'.split('\n'),
     );
     expect(parsed.totalPence).toBe(1624);
     expect(parsed.items).toEqual([{ name: 'FUELSALE', amountPence: 1624 }]);

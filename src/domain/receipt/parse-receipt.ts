@@ -114,24 +114,32 @@ const QUANTITY_LINE = /^(?:QTY\.?:?\s*)?(\d{1,3})\s*[@x×*]\s*(?:£|\$|€)?\s*\
 /**
  * Classifies every line. A receipt with (almost) no amounts in pence but several lines ending in a
  * whole number ('Haircut 250', 'Grand Total 356.0') is in a currency without pence: read those.
+ * Thousands ('23,967' rupiah) only when nothing at all is in pence: '6.281' gallons beside a
+ * '$16.24' sale are not 6281 dollars.
  */
 function classifyAll(texts: string[]): Line[] {
   const lines = texts.map((text, index) => classify(text, index));
-  if (lines.filter((l) => l.amount).length >= 2) {
+  const inPence = lines.filter((l) => l.amount).length;
+  if (inPence >= 2) {
     // Among amounts in pence, '$4370' is $43.70 whose point OCR lost.
     return lines.map((line) => {
       const amount = line.amount ? null : amountWithoutPoint(line.text);
       return amount ? classified(line.text, line.index, amount) : line;
     });
   }
-  const whole = texts.map((text, index) => classify(text, index, true));
+  const whole = texts.map((text, index) => {
+    const line = classify(text, index, inPence === 0 ? 'thousands' : 'units');
+    // '2* 2760' under '2 HINANO PACK 5520': the count and unit price of the item above.
+    return /^\d{1,3}\s*[@x×*]\s*\d+$/i.test(text) ? { ...line, kind: 'info' as const } : line;
+  });
   const priced = whole.filter((l) => l.amount && /[A-Za-z]{2,}/.test(l.label));
   return priced.length >= 2 ? whole : lines;
 }
 
-function classify(text: string, index: number, wholeUnits = false): Line {
-  const amount = wholeUnits
-    ? trailingWholeAmount(text)
+/** 'units' and 'thousands': read whole numbers, for a receipt without pence (see classifyAll). */
+function classify(text: string, index: number, whole?: 'units' | 'thousands'): Line {
+  const amount = whole
+    ? trailingWholeAmount(text, whole === 'thousands')
     : (trailingAmount(text) ?? totalsAmount(text));
   return classified(text, index, amount);
 }
