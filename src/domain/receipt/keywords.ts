@@ -206,6 +206,8 @@ const PHONE = /(?:\+\d{1,3}[\s-]?)?(?:\(?\d{2,5}\)?[\s.-]?){2,4}\d{3,4}\b/;
 // An '@' only in an e-mail address: '2 @ 2.50' and '(3 @10.00)' are quantities at a unit price.
 const URL = /\bWWW\.|HTTPS?:|\.(?:COM|CO\.UK|NET|ORG|UK|DE|FR|ES|IT)\b|[\w.-]@[A-Za-z][\w-]*\./i;
 const CARD_NUMBER = /[*xX#•]{4,}\s*\d{2,4}\b/;
+/** 'EST 1979', 'Since 1890': the year the house was founded, not whole units of money. */
+export const FOUNDED = /\b(?:EST(?:ABLISHED|D)?\.?|SINCE)\s*(?:1[6-9]|20)\d{2}\b/i;
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i;
 const US_STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
 // Address words that need no house number: 'LOT 2811, JALAN ANGSA', '3RD FLR, AEON'.

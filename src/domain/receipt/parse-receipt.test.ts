@@ -313,6 +313,16 @@ describe('parseReceiptText: other receipts', () => {
     ]);
     expect(rupiah.items.map((i) => i.amountPence)).toEqual([2396700, 4380100]);
     expect(rupiah.totalPence).toBe(6776800);
+    // Nor is the year the house was founded.
+    expect(
+      parseReceiptText([
+        'Bloody Mary',
+        'EST1979',
+        'Eau Royale 400',
+        'Sashimi 1600',
+        'Total Due 2000',
+      ]).items,
+    ).toHaveLength(2);
     // A count at a unit price under an item ('2* 2760') is not another item.
     const francs = parseReceiptText([
       '2 HINANO PACK 5520',

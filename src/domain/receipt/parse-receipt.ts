@@ -13,6 +13,7 @@ import {
 import {
   BUSINESS_WORD,
   COLUMN_HEADING,
+  FOUNDED,
   NOT_A_NAME,
   isInfoText,
   keywordKind,
@@ -150,7 +151,7 @@ function classified(text: string, index: number, amount: FoundAmount | null): Li
   if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text.replace(/^QTY/i, ''))) {
     kind = 'quantity';
   } else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
-  if (kind === 'item' && isInfoText(label, true)) kind = 'info';
+  if (kind === 'item' && (isInfoText(label, true) || FOUNDED.test(text))) kind = 'info';
   // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA': a weight or count at a unit price under an item.
   if (kind === 'item' && /^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) kind = 'info';
   return { index, text, amount, label, kind };
