@@ -517,6 +517,19 @@ describe('parseReceiptText: rules from the parser-3 error review (synthetic rece
     expect(items('Grocer\nBANANAS\n1.200kg @ 1.10/kg 1.32\nMILK 1.05\nTOTAL 2.37')).toEqual([
       ['MILK', 105],
     ]);
+    // A deal's unit price under the item; the deal's own discount stays.
+    expect(
+      items('3 ORANGES 0.59\n0.20 EA 5 FOR 0.99\n4 MINTS 37.20\n2FOR$5.95 -25.30\nSUBTOTAL 12.49'),
+    ).toEqual([
+      ['ORANGES', 59, 3],
+      ['MINTS', 3720, 4],
+      ['2FOR', -2530],
+    ]);
+    // The unit price printed alone under a counted item.
+    expect(items('2 CAFE GRAIN 20CL 5.58\n2.79\nMUFFIN 3.10\nTOTAL 8.68')).toEqual([
+      ['CAFE GRAIN 20CL', 558, 2],
+      ['MUFFIN', 310],
+    ]);
   });
 
   it('reads amounts printed without the leading zero', () => {

@@ -152,9 +152,21 @@ function classified(text: string, index: number, amount: FoundAmount | null): Li
     kind = 'quantity';
   } else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
   if (kind === 'item' && (isInfoText(label, true) || FOUNDED.test(text))) kind = 'info';
-  // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA': a weight or count at a unit price under an item.
-  if (kind === 'item' && /^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) kind = 'info';
+  // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA', '0.20 EA 5 FOR 0.99': a weight or count at a unit
+  // price under an item. ('2 FOR $5.95 -25.30' is the deal's discount: it stays.)
+  if (kind === 'item' && !amount?.negative && isUnitPrice(label)) kind = 'info';
   return { index, text, amount, label, kind };
+}
+
+const UNIT_WORDS = /^(?:EA|EACH|FOR|PER|AT|LBS?|KG)$/i;
+
+/** A label that only says how the price was made: a count or weight at a unit price. */
+function isUnitPrice(label: string): boolean {
+  if (/^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) return true;
+  const words = label.split(/[^A-Za-z]+/).filter((w) => w !== '');
+  return (
+    findAmounts(label).length > 0 && words.length > 0 && words.every((w) => UNIT_WORDS.test(w))
+  );
 }
 
 /**
@@ -282,6 +294,17 @@ function readItems(lines: Line[], itemsEnd: number): Item[] {
         pendingName = null;
         continue;
       }
+      // '2 CAFE GRAIN 5.58' over '2.79': the unit price of the item above, not another item.
+      const above = items.at(-1);
+      if (
+        !pendingName &&
+        !/[A-Za-z]{2,}/.test(line.label) &&
+        above?.line === line.index - 1 &&
+        above.quantity !== undefined &&
+        above.quantity * line.amount.pence === above.amountPence
+      ) {
+        continue;
+      }
       const next = region[i + 1];
       const nameBelow =
         namesFollow && next?.kind === 'text' && looksLikeName(next.text) ? next : null;
@@ -364,7 +387,8 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
     name = name.slice(0, atPrice.index);
   }
   const leading = LEADING_QUANTITY.exec(name);
-  if (leading && /[A-Za-z]/.test(name.slice(leading[0].length))) {
+  // Not '2 FOR $5.95': a deal, not two of something.
+  if (leading && /[A-Za-z]/.test(name.slice(leading[0].length)) && !/^\d+\s*FOR\b/i.test(name)) {
     quantity = Number(leading[1]);
     name = name.slice(leading[0].length);
   }
