@@ -68,7 +68,7 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
   }
   items = dropItemThatBreaksSubtotal(items, figures.subtotal);
   items = dropBreakdown(items, lines, itemsEnd, figures);
-  const itemsSum = sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
+  const itemsSum = countedPence(items);
   const base = figures.subtotal ?? itemsSum;
   const service =
     figures.service ??
@@ -499,7 +499,7 @@ function restoreItemsTheSubtotalNeeds(
   subtotal: Pence | null,
 ): boolean {
   if (subtotal === null) return false;
-  const shortBy = subtotal - sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
+  const shortBy = subtotal - countedPence(items);
   if (shortBy <= 0) return false;
   const running = lines.find((l) => l.kind === 'running' && l.amount?.pence === shortBy);
   const firstSubtotal = lines.findIndex((l) => l.kind === 'subtotal' && l.amount);
@@ -749,8 +749,7 @@ function check(
   tax: Pence | null,
 ): ParsedReceipt['checks'] {
   if (subtotal !== null) {
-    const difference =
-      subtotal - sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
+    const difference = subtotal - countedPence(items);
     return { itemsMatchTotal: difference === 0, differencePence: difference, against: 'subtotal' };
   }
   if (total !== null) {
@@ -761,6 +760,11 @@ function check(
     return { itemsMatchTotal: difference === 0, differencePence: difference, against: 'total' };
   }
   return { itemsMatchTotal: false, differencePence: 0, against: null };
+}
+
+/** The items the subtotal counts: all but discounts printed after it. */
+function countedPence(items: Item[]): Pence {
+  return sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
 }
 
 function sum(values: number[]): number {
