@@ -15,6 +15,7 @@ export type LineKind =
   | 'tender' // how it was paid: cash, card; neither an item nor the total
   | 'discount'
   | 'rounding' // 'ROUNDING ADJ -0.02': cash rounded to the coin, not part of the bill (decision 007)
+  | 'table' // a VAT table ('%Imp Base Imp. Cuota'): its rows are rates and bases; the items have ended
   | 'info'; // dates, times, table, server, phone, card numbers: never an item
 
 interface KeywordRule {
@@ -34,10 +35,11 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:BALANCE\s*REMAINING|REMAINING\s*BALANCE|(?:CARD|POINTS?|GIFT\s*CARD)\s*BALANCE)\b/,
   },
   {
-    // A Spanish VAT table ('TIPO BASE CUOTA', 'Base Imp. Cuota Total'): rates and bases, not money
-    // owed, though the heading may say total.
-    kind: 'info',
-    pattern: /\b(?:CUOTA|BASE\s*IMP\w*|IMP\.?\s*BASE)\b/,
+    // A VAT table ('TIPO BASE CUOTA', 'Base Imp. Cuota Total', 'VAT SUMMARY', 'Rate Net VAT
+    // Gross'): rates and bases, not money owed, though the heading may say total.
+    kind: 'table',
+    pattern:
+      /\b(?:CUOTA|BASE\b.{0,12}\bIMP\w*|IMP\.?\s*BASE|(?:VAT|TAX)\s*(?:SUMMARY|ANALYSIS|BREAKDOWN)|NET\b.*\bGROSS|NETTO\b.*\bBRUTTO)\b/,
   },
   {
     kind: 'count',

@@ -704,6 +704,38 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     expect(parsed.totalPence).toBe(837);
   });
 
+  it('ends the items at a VAT table printed above the total, so its rows are not items', () => {
+    const spanish = parseReceiptText([
+      'LA TAURINA',
+      'Und Articulo Precio Total',
+      '1,00 COPA RIOJA CUNE 3,10 3,10',
+      '1,00 CANA 1,60 1,60',
+      '%Imp Base Imp. TotalImp',
+      '10,00 4,27 0,43',
+      'TOTAL EUROS 4,70',
+    ]);
+    expect(spanish.items.map((i) => i.amountPence)).toEqual([310, 160]);
+    expect(spanish.checks.itemsMatchTotal).toBe(true);
+    // The heading misread ('CUOTA' as 'KIOA') still has its base and its tax.
+    const misread = parseReceiptText([
+      '1,000 CACERES 14,00 14.00',
+      '1,000 AGUA LITRO 3,00 3.00',
+      '0 BASE KIOA IMP.IUA',
+      '15.45 10.00 1.55',
+      'TOTAL IMPORTE 17.00',
+    ]);
+    expect(misread.items.map((i) => i.amountPence)).toEqual([1400, 300]);
+    const uk = parseReceiptText([
+      'Fish and Chips 14.50',
+      'Steak Pie 13.95',
+      'VAT Rate Net VAT Gross',
+      'A 20% 23.71 4.74 28.45',
+      'TOTAL 28.45',
+    ]);
+    expect(uk.items.map((i) => i.name)).toEqual(['Fish and Chips', 'Steak Pie']);
+    expect(uk.totalPence).toBe(2845);
+  });
+
   it('keeps to the paid amount when tax was added after a line adding up the items', () => {
     expect(
       total(

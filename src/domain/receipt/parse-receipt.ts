@@ -209,7 +209,7 @@ function endOfItems(lines: Line[]): number {
   itemsNamedLikeTotals(lines, firstItem);
   const after = lines.slice(firstItem);
   const end =
-    after.find((l) => l.kind === 'subtotal' || l.kind === 'total') ??
+    after.find((l) => l.kind === 'subtotal' || l.kind === 'total' || l.kind === 'table') ??
     sumOfItems(after) ??
     after.find((l) => l.kind === 'tender' || l.kind === 'change');
   return end ? end.index : lines.length;
@@ -678,7 +678,7 @@ function chooseTotal(
   // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
   // items fit under it (a receipt's total is its largest figure but for cash tendered).
   const amounts = lines
-    .filter((l) => l.amount && !['tender', 'change', 'info', 'rounding', 'count'].includes(l.kind))
+    .filter((l) => l.amount && !['tender', 'change', 'info', 'rounding', 'count', 'table'].includes(l.kind))
     .map((l) => l.amount!.pence);
   const largest = amounts.length > 0 ? Math.max(...amounts) : 0;
   return largest > 0 && largest >= base ? largest : null;
