@@ -1,5 +1,5 @@
 // npm run bench:receipts -- [folder] [--limit N] [--threads N] [--warmup N] [--det-side N] [--no-deskew]
-//                            [--boxes DIR]
+//                            [--no-second-opinion] [--boxes DIR]
 //
 // Runs the server's own scan pipeline (image stage -> OCR worker pool -> parser: scanReceipt, the
 // code the upload handler runs) over labelled receipts and prints, per dataset, speed, memory and
@@ -32,6 +32,7 @@ const warmup = option('warmup', 2);
 const threads = option('threads', 2);
 const detSide = option('det-side', 0) || undefined;
 const deskew = !args.includes('--no-deskew');
+const secondOpinion = !args.includes('--no-second-opinion');
 const boxesIndex = args.indexOf('--boxes');
 const boxesDir = boxesIndex >= 0 ? path.resolve(args[boxesIndex + 1]!) : null;
 if (boxesDir) fs.mkdirSync(boxesDir, { recursive: true });
@@ -80,6 +81,7 @@ const pool = createOcrPool({
   threads,
   detectionMaxSide: detSide,
   deskew,
+  secondOpinion,
   queueWaitMs: 600_000,
   deadlineMs: 600_000,
 });

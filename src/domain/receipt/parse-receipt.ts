@@ -678,7 +678,10 @@ function chooseTotal(
   // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
   // items fit under it (a receipt's total is its largest figure but for cash tendered).
   const amounts = lines
-    .filter((l) => l.amount && !['tender', 'change', 'info', 'rounding', 'count', 'table'].includes(l.kind))
+    .filter(
+      (l) =>
+        l.amount && !['tender', 'change', 'info', 'rounding', 'count', 'table'].includes(l.kind),
+    )
     .map((l) => l.amount!.pence);
   const largest = amounts.length > 0 ? Math.max(...amounts) : 0;
   return largest > 0 && largest >= base ? largest : null;

@@ -24,6 +24,8 @@ export interface OcrPoolOptions {
   detectionMaxSide?: number;
   /** straighten tilted photos before detection (default on) */
   deskew?: boolean;
+  /** read unsure lines again with a second recogniser (default on) */
+  secondOpinion?: boolean;
   /** the worker module; the OCR worker unless a test gives another */
   worker?: { filename: string; execArgv: string[] };
 }
@@ -71,7 +73,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const queueWaitMs = options.queueWaitMs ?? 20_000;
   const deadlineMs = options.deadlineMs ?? 30_000;
   const stuckMs = options.stuckMs ?? 60_000;
-  const { detectionMaxSide, deskew } = options;
+  const { detectionMaxSide, deskew, secondOpinion } = options;
   const { filename, execArgv } = options.worker ?? workerLocation();
   const piscina = new Piscina<OcrTask, OcrTaskResult>({
     filename,
@@ -131,7 +133,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     const abort = new AbortController();
     const stuck = setTimeout(() => abort.abort(), deadlineMs + stuckMs);
     const task = piscina
-      .run({ image, detectionMaxSide, deskew }, { signal: abort.signal })
+      .run({ image, detectionMaxSide, deskew, secondOpinion }, { signal: abort.signal })
       .finally(() => {
         clearTimeout(stuck);
         inFlight.delete(task);

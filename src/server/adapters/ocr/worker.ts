@@ -8,6 +8,7 @@ export interface OcrTask {
   image: Uint8Array;
   detectionMaxSide?: number;
   deskew?: boolean;
+  secondOpinion?: boolean;
 }
 export interface OcrTaskResult {
   boxes: OcrBox[];
@@ -20,6 +21,7 @@ export default async function recognizeTask(task: OcrTask): Promise<OcrTaskResul
   engine ??= createPaddleEngine({
     detectionMaxSide: task.detectionMaxSide,
     deskew: task.deskew,
+    secondOpinion: task.secondOpinion,
     threads: 1,
   });
   const ready = await engine;
