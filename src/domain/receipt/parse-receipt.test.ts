@@ -777,6 +777,10 @@ describe('parseReceiptText: item names as tills print them', () => {
     expect(items('SENSODYNE REPAIR\nQty 4@ $9.30ea 37.20\nTOTAL 37.20')).toEqual([
       ['SENSODYNE REPAIR', 3720, 4],
     ]);
+    // The '@' lost to OCR: 'ea' still says the price is each.
+    expect(items('SENSODYNE REPAIR\nQty 4 $9.30ea 37.20\nTOTAL 37.20')).toEqual([
+      ['SENSODYNE REPAIR', 3720, 4],
+    ]);
   });
 
   it('drops a lower-case quantity glued to the name, a glued product code and a currency code', () => {

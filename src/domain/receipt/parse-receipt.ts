@@ -108,9 +108,11 @@ function clean(text: string): string {
   return line;
 }
 
-// A quantity line: '2 @ 2.50', '2 x £2.50 5.00', '2 X 1.25', 'Qty 4@ $9.30ea 37.20'. The name is on the line above or the
-// price belongs to the item above.
-const QUANTITY_LINE = /^(?:QTY\.?:?\s*)?(\d{1,3})\s*[@x×*]\s*(?:£|\$|€)?\s*\d+[.,]\d{2}(?!\d)/i;
+// A quantity line: '2 @ 2.50', '2 x £2.50 5.00', '2 X 1.25', 'Qty 4@ $9.30ea 37.20', and with its
+// '@' lost to OCR 'Qty 4 $9.30ea 37.20'. The name is on the line above or the price belongs to the
+// item above.
+const QUANTITY_LINE =
+  /^(?:QTY\.?:?\s*)?(\d{1,3})\s*[@x×*]\s*(?:£|\$|€)?\s*\d+[.,]\d{2}(?!\d)|^QTY\.?:?\s*(\d{1,3})\s+(?:£|\$|€)?\s*\d+[.,]\d{2}\s*(?:EA|EACH)\b/i;
 
 /**
  * Classifies every line. A receipt with (almost) no amounts in pence but several lines ending in a
@@ -445,7 +447,7 @@ function quantityItem(
   pendingName: Line | null,
 ): Item | { pending: { quantity: number; total: Pence } } | null {
   const m = QUANTITY_LINE.exec(line.text)!;
-  const quantity = Number(m[1]);
+  const quantity = Number(m[1] ?? m[2]);
   const amounts = findAmounts(line.text);
   const unit = amounts[0]!.pence;
   const lineTotal = amounts.length > 1 ? amounts.at(-1)!.pence : unit * quantity;
