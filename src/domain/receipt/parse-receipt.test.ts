@@ -783,6 +783,17 @@ describe('parseReceiptText: item names as tills print them', () => {
     ]);
   });
 
+  it('reads a count printed between the name and the unit price', () => {
+    expect(
+      items('Coffee 2 $1.95 $3.90\nEASTER BUFFET 20$19.95 $39.90\nPizza 10 8.00 8.00\nTOTAL 51.80'),
+    ).toEqual([
+      ['Coffee', 390, 2],
+      // its '@' misread as a '0'
+      ['EASTER BUFFET', 3990, 2],
+      ['Pizza 10', 800],
+    ]);
+  });
+
   it('drops a lower-case quantity glued to the name, a glued product code and a currency code', () => {
     expect(
       items(

@@ -374,9 +374,11 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   let name = line.label;
   // A unit price column before the line total: 'Coke 2 2.50 5.00'.
   // The unit price may keep its VAT code or a misread '£' ('DOUBLE CREAM 0.84 F 0.84').
+  let unit: Pence | null = null;
   for (let found = findAmounts(name).at(-1); found; found = findAmounts(name).at(-1)) {
     if (!/^\s*[A-Za-z]?\s*$/.test(name.slice(found.end))) break;
     name = name.slice(0, found.start).trim();
+    unit = found.pence;
   }
   // A unit price to three or four decimals ('CD Album 96.9040 58.14'): not part of the name.
   name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
@@ -387,6 +389,21 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   if (atPrice && /[A-Za-z]{2,}/.test(name.slice(0, atPrice.index))) {
     quantity = Number(atPrice[1]);
     name = name.slice(0, atPrice.index);
+  }
+  // A count before the unit price, when count times unit price is the line's amount: 'Coffee 2
+  // $1.95 $3.90', or with its '@' misread as a '0', 'Coffee 20$1.95 $3.90'.
+  const count = /\s(\d{1,3})$/.exec(name);
+  if (quantity === undefined && unit && count) {
+    const printed = Number(count[1]);
+    // Only a count of two or more loses its '@': 'Pizza 10 8.00 8.00' is not one pizza.
+    const misread = /\d0$/.test(count[1]!) ? Math.floor(printed / 10) : 0;
+    const times = [printed, misread].find(
+      (q) => q > 0 && q * unit === amount.pence && (q > 1 || q === printed),
+    );
+    if (times !== undefined) {
+      quantity = times;
+      name = name.slice(0, count.index);
+    }
   }
   const leading = LEADING_QUANTITY.exec(name);
   // Not '2 FOR $5.95': a deal, not two of something.
