@@ -785,11 +785,14 @@ describe('parseReceiptText: item names as tills print them', () => {
 
   it('reads a count printed between the name and the unit price', () => {
     expect(
-      items('Coffee 2 $1.95 $3.90\nEASTER BUFFET 20$19.95 $39.90\nPizza 10 8.00 8.00\nTOTAL 51.80'),
+      items(
+        'Coffee 2 $1.95 $3.90\nEASTER BUFFET 20$19.95 $39.90\nDiet Coke 28 1.50 3.00\nPizza 10 8.00 8.00\nTOTAL 54.80',
+      ),
     ).toEqual([
       ['Coffee', 390, 2],
-      // its '@' misread as a '0'
+      // its '@' misread as a '0' or an '8'
       ['EASTER BUFFET', 3990, 2],
+      ['Diet Coke', 300, 2],
       ['Pizza 10', 800],
     ]);
   });

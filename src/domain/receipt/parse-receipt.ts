@@ -391,12 +391,12 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
     name = name.slice(0, atPrice.index);
   }
   // A count before the unit price, when count times unit price is the line's amount: 'Coffee 2
-  // $1.95 $3.90', or with its '@' misread as a '0', 'Coffee 20$1.95 $3.90'.
+  // $1.95 $3.90', or with its '@' misread as a '0' or an '8', 'Coffee 20$1.95 $3.90'.
   const count = /\s(\d{1,3})$/.exec(name);
   if (quantity === undefined && unit && count) {
     const printed = Number(count[1]);
     // Only a count of two or more loses its '@': 'Pizza 10 8.00 8.00' is not one pizza.
-    const misread = /\d0$/.test(count[1]!) ? Math.floor(printed / 10) : 0;
+    const misread = /\d[08]$/.test(count[1]!) ? Math.floor(printed / 10) : 0;
     const times = [printed, misread].find(
       (q) => q > 0 && q * unit === amount.pence && (q > 1 || q === printed),
     );
