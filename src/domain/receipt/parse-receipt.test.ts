@@ -679,6 +679,16 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ).toBe(1257);
   });
 
+  it('reads a rate under a short tax code as the tax, and keeps a product named with a percent', () => {
+    const parsed = parseReceiptText(['Double Double 3.60', 'TA8.25% 0.30', 'Amount Due $3.90']);
+    expect(parsed.items).toEqual([{ name: 'Double Double', amountPence: 360 }]);
+    expect(parsed.taxPence).toBe(30);
+    expect(parsed.checks.itemsMatchTotal).toBe(true);
+    expect(parseReceiptText(['UHT 2% 1.20', 'TOTAL 1.20']).items).toEqual([
+      { name: 'UHT 2%', amountPence: 120 },
+    ]);
+  });
+
   it('reads a lone fuel sale, not the pump or the store number as whole pounds', () => {
     const parsed = parseReceiptText(
       'USA GASOLINE #68228\nPUMP#18\nGALLONS: 6.281\nPRICE/G: 2.619\nFUELSALE $16.24'.split('\n'),
