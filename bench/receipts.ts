@@ -32,7 +32,7 @@ const warmup = option('warmup', 2);
 const threads = option('threads', 2);
 const detSide = option('det-side', 0) || undefined;
 const deskew = !args.includes('--no-deskew');
-const secondOpinion = !args.includes('--no-second-opinion');
+const secondOpinionBelow = args.includes('--no-second-opinion') ? 0 : undefined;
 const boxesIndex = args.indexOf('--boxes');
 const boxesDir = boxesIndex >= 0 ? path.resolve(args[boxesIndex + 1]!) : null;
 if (boxesDir) fs.mkdirSync(boxesDir, { recursive: true });
@@ -81,7 +81,7 @@ const pool = createOcrPool({
   threads,
   detectionMaxSide: detSide,
   deskew,
-  secondOpinion,
+  secondOpinionBelow,
   queueWaitMs: 600_000,
   deadlineMs: 600_000,
 });

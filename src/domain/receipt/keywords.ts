@@ -87,6 +87,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:INC|INCL|INCLUDING|INCLUSIVE|INCL\.|AFTER|WITH|PLUS)\b|\b(?:NO|REG|NUMBER|ID)\b|#/,
   },
   {
+    // A rate under a short code and nothing else ('TA8.25% 0.56', 'T1 7% 0.42'): a tax, not a
+    // product ('UHT 2% 1.20' is one).
+    kind: 'tax',
+    pattern: /^\W*[A-Z]{1,2}\s*\d?\W*\d{1,2}(?:[.,]\d{1,3})?\s*%\W*$/,
+  },
+  {
     kind: 'savings',
     // also price notes under an item: 'was 3.29 now 2.99', 'RegPrice 8.97 CardSav 2.97'
     pattern:

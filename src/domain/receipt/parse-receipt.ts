@@ -154,15 +154,11 @@ function classified(text: string, index: number, amount: FoundAmount | null): Li
     kind = 'quantity';
   } else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
   if (kind === 'item' && (isInfoText(label, true) || FOUNDED.test(text))) kind = 'info';
-  // A rate under a code and nothing else ('TA8.25% 0.56', 'T1 7% 0.42'): a tax, not a product.
-  if (kind === 'item' && TAX_CODE_AND_RATE.test(label)) kind = 'tax';
   // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA', '0.20 EA 5 FOR 0.99': a weight or count at a unit
   // price under an item. ('2 FOR $5.95 -25.30' is the deal's discount: it stays.)
   if (kind === 'item' && !amount?.negative && isUnitPrice(label)) kind = 'info';
   return { index, text, amount, label, kind };
 }
-
-const TAX_CODE_AND_RATE = /^\W*[A-Z]{1,2}\d?\W*\d{1,2}(?:[.,]\d{1,3})?\s*%\W*$/i;
 
 const UNIT_WORDS = /^(?:EA|EACH|FOR|PER|AT|LBS?|KG)$/i;
 

@@ -21,9 +21,10 @@ export interface PaddleOptions {
   threads?: number;
   /** Straighten a tilted photo before detection (default on; off only to measure its effect). */
   deskew?: boolean;
-  /** Read unsure lines again with the English recogniser (default on; off only to measure it). */
-  secondOpinion?: boolean;
-  /** The confidence below which a line is unsure (default 0.9; tests raise it to force it). */
+  /**
+   * The confidence below which a line with figures is read again by the English recogniser
+   * (default 0.9; 0 turns the second opinion off, only to measure it; tests raise it to force it).
+   */
   secondOpinionBelow?: number;
 }
 
@@ -113,35 +114,28 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<O
     // Every image has another size: an arena sized for the largest one stays allocated for good.
     enableCpuMemArena: false,
   };
-  const [detectionModel, recognitionModel, dictionary] = await Promise.all([
+  const secondOpinionBelow = options.secondOpinionBelow ?? SECOND_OPINION_BELOW;
+  const recogniser = async (modelPath: string, dictionaryPath: string) => {
+    const [model, dictionary] = await Promise.all([
+      ort.InferenceSession.create(modelPath, session),
+      fs.readFile(dictionaryPath, 'utf8'),
+    ]);
+    return new RecognitionService(ort as never, model as never, {
+      charactersDictionary: dictionaryOf(dictionary),
+      imageWidth: MIN_LINE_WIDTH,
+    });
+  };
+  const [detectionModel, recognition, english] = await Promise.all([
     ort.InferenceSession.create(models.detectionPath, session),
-    ort.InferenceSession.create(models.recognitionPath, session),
-    fs.readFile(models.dictionaryPath, 'utf8'),
+    recogniser(models.recognitionPath, models.dictionaryPath),
+    secondOpinionBelow > 0
+      ? recogniser(models.englishRecognitionPath, models.englishDictionaryPath)
+      : null,
   ]);
   const detection = new DetectionService(ort as never, detectionModel as never, {
     maxSideLength: options.detectionMaxSide ?? 960,
   });
-  const recognition = new RecognitionService(ort as never, recognitionModel as never, {
-    // PaddleOCR appends the space character to the dictionary file's characters.
-    charactersDictionary: dictionaryOf(dictionary),
-    imageWidth: MIN_LINE_WIDTH,
-  });
 
-  const english =
-    (options.secondOpinion ?? true)
-      ? await Promise.all([
-          ort.InferenceSession.create(models.englishRecognitionPath, session),
-          fs.readFile(models.englishDictionaryPath, 'utf8'),
-        ]).then(
-          ([model, words]) =>
-            new RecognitionService(ort as never, model as never, {
-              charactersDictionary: dictionaryOf(words),
-              imageWidth: MIN_LINE_WIDTH,
-            }),
-        )
-      : null;
-
-  const secondOpinionBelow = options.secondOpinionBelow ?? SECOND_OPINION_BELOW;
   type Box = Awaited<ReturnType<DetectionService['run']>>[number];
   const readWith = async (service: RecognitionService, image: Image, box: Box) => {
     const [read] = await service.run(image, [box], { ordering: { sortByReadingOrder: false } });

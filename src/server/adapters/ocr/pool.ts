@@ -24,8 +24,8 @@ export interface OcrPoolOptions {
   detectionMaxSide?: number;
   /** straighten tilted photos before detection (default on) */
   deskew?: boolean;
-  /** read unsure lines again with a second recogniser (default on) */
-  secondOpinion?: boolean;
+  /** confidence below which a line with figures gets a second reading (0: none; default 0.9) */
+  secondOpinionBelow?: number;
   /** the worker module; the OCR worker unless a test gives another */
   worker?: { filename: string; execArgv: string[] };
 }
@@ -73,7 +73,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const queueWaitMs = options.queueWaitMs ?? 20_000;
   const deadlineMs = options.deadlineMs ?? 30_000;
   const stuckMs = options.stuckMs ?? 60_000;
-  const { detectionMaxSide, deskew, secondOpinion } = options;
+  const { detectionMaxSide, deskew, secondOpinionBelow } = options;
   const { filename, execArgv } = options.worker ?? workerLocation();
   const piscina = new Piscina<OcrTask, OcrTaskResult>({
     filename,
@@ -133,7 +133,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     const abort = new AbortController();
     const stuck = setTimeout(() => abort.abort(), deadlineMs + stuckMs);
     const task = piscina
-      .run({ image, detectionMaxSide, deskew, secondOpinion }, { signal: abort.signal })
+      .run({ image, detectionMaxSide, deskew, secondOpinionBelow }, { signal: abort.signal })
       .finally(() => {
         clearTimeout(stuck);
         inFlight.delete(task);

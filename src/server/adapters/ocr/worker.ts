@@ -8,7 +8,7 @@ export interface OcrTask {
   image: Uint8Array;
   detectionMaxSide?: number;
   deskew?: boolean;
-  secondOpinion?: boolean;
+  secondOpinionBelow?: number;
 }
 export interface OcrTaskResult {
   boxes: OcrBox[];
@@ -21,7 +21,7 @@ export default async function recognizeTask(task: OcrTask): Promise<OcrTaskResul
   engine ??= createPaddleEngine({
     detectionMaxSide: task.detectionMaxSide,
     deskew: task.deskew,
-    secondOpinion: task.secondOpinion,
+    secondOpinionBelow: task.secondOpinionBelow,
     threads: 1,
   });
   const ready = await engine;
