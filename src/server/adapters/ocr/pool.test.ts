@@ -7,8 +7,8 @@ const worker = {
   filename: fileURLToPath(new URL('./testing/sleep-worker.mjs', import.meta.url)),
   execArgv: [],
 };
-/** A scan the sleep worker takes `tens` x 10 ms over, labelled `id`. */
-const scan = (tens: number, id = 0) => Buffer.from([tens, id]);
+/** A scan the sleep worker takes `tens` x 10 ms over, labelled `id`, with `lines` lines from `id`. */
+const scan = (tens: number, id = 0, lines = 1) => Buffer.from([tens, id, lines]);
 
 let pool: OcrPool | undefined;
 const make = (options: OcrPoolOptions) => (pool = createOcrPool({ worker, ...options }));
@@ -71,5 +71,24 @@ describe('OCR pool admission', () => {
     await closing;
     expect(await codeOf(p.recognize(scan(1)))).toBe('service_unavailable');
     pool = undefined;
+  });
+
+  it("deals a page's lines out to every thread and gives them back in the page's order", async () => {
+    const p = make({ threads: 2 });
+    await p.warmUp();
+    const { boxes } = await p.recognize(scan(1, 10, 5));
+    expect(boxes.map((b) => b.text)).toEqual(['10', '11', '12', '13', '14']);
+    // Lines 10, 12 and 14 on one thread, 11 and 13 on the other.
+    const threadOf = boxes.map((b) => b.score);
+    expect(new Set(threadOf).size).toBe(2);
+    expect(threadOf[0]).toBe(threadOf[2]);
+    expect(threadOf[1]).toBe(threadOf[3]);
+  });
+
+  it('reads a page without lines, and one with a single line, on one thread', async () => {
+    const p = make({ threads: 2 });
+    await p.warmUp();
+    expect((await p.recognize(scan(1, 0, 0))).boxes).toEqual([]);
+    expect((await p.recognize(scan(1, 3, 1))).boxes.map((b) => b.text)).toEqual(['3']);
   });
 });

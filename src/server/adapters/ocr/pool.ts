@@ -2,13 +2,18 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '../../http/errors';
-import type { OcrTask, OcrTaskResult } from './worker';
+import type { OcrBox } from '../../../domain/receipt/types';
+import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
 
 // Scans run in worker threads so the event loop keeps answering. Admission is ours, not piscina's:
 // at most `threads` scans run, at most `maxQueue` wait, and a scan that cannot start within
 // `queueWaitMs` answers 503. A scan running past `deadlineMs` answers 503 at once, but its worker is
 // left to finish: ending a thread in the middle of a native onnxruntime call can abort the whole
 // process, so a worker is only ended when a scan is stuck far beyond its deadline.
+//
+// A scan is two kinds of task: one finds the page's text lines, then the lines are dealt out to
+// every thread to read (reading is most of a scan's time), so a lone scan uses every core. With as
+// many scans as threads running, the tasks simply queue in turn.
 
 export interface OcrPoolOptions {
   /** worker threads (1 or 2 on a 2-core machine) */
@@ -30,8 +35,16 @@ export interface OcrPoolOptions {
   worker?: { filename: string; execArgv: string[] };
 }
 
+export interface OcrResult {
+  boxes: OcrBox[];
+  /** ms from the first task's start to the last one's end */
+  ocrMs: number;
+  /** ms the scan waited for a slot */
+  queueMs: number;
+}
+
 export interface OcrPool {
-  recognize(image: Buffer): Promise<OcrTaskResult & { queueMs: number }>;
+  recognize(image: Buffer): Promise<OcrResult>;
   /** Loads the models in every worker now rather than on the first scan. */
   warmUp(): Promise<void>;
   /** Refuses new scans, waits for running ones (up to `waitMs`), then ends the workers. */
@@ -74,9 +87,17 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const deadlineMs = options.deadlineMs ?? 30_000;
   const stuckMs = options.stuckMs ?? 60_000;
   const { detectionMaxSide, deskew, secondOpinionBelow } = options;
+  const settings: OcrSettings = {
+    detectionMaxSide,
+    detectionThreads: threads,
+    deskew,
+    secondOpinionBelow,
+  };
   const { filename, execArgv } = options.worker ?? workerLocation();
-  const piscina = new Piscina<OcrTask, OcrTaskResult>({
+  const piscina = new Piscina<DetectTask | ReadTask, DetectResult | ReadResult>({
     filename,
+    // The worker has no default export: its handlers are named, and piscina loads this one at start.
+    name: 'detect',
     execArgv,
     // Threads start on the first scan (or warm-up), so an app that never scans never loads models.
     minThreads: 0,
@@ -125,6 +146,29 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     else running--;
   }
 
+  /** Finds the lines on one thread, then reads them on every thread, each taking every n-th line. */
+  async function scan(image: Buffer, signal: AbortSignal): Promise<Omit<OcrResult, 'queueMs'>> {
+    const started = performance.now();
+    const detectTask: DetectTask = { settings, image };
+    const { page, lines } = (await piscina.run(detectTask, {
+      name: 'detect',
+      signal,
+    })) as DetectResult;
+    const n = Math.min(threads, lines.length);
+    const shares = Array.from({ length: n }, (_, k) => lines.filter((_, i) => i % n === k));
+    const reads = await Promise.all(
+      shares.map((share) => {
+        const readTask: ReadTask = { settings, page, lines: share };
+        return piscina.run(readTask, { name: 'read', signal }) as Promise<ReadResult>;
+      }),
+    );
+    // Back in the page's order: line i was the (i / n)-th of share i % n.
+    const boxes = lines
+      .map((_, i) => reads[i % n]![Math.floor(i / n)])
+      .filter((b): b is OcrBox => b !== null && b !== undefined);
+    return { boxes, ocrMs: performance.now() - started };
+  }
+
   /** `limited`: whether the caller gets 503 past the deadline (not for warm-up, which loads models). */
   async function recognize(image: Buffer, limited = true) {
     const arrived = performance.now();
@@ -132,13 +176,11 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     const started = performance.now();
     const abort = new AbortController();
     const stuck = setTimeout(() => abort.abort(), deadlineMs + stuckMs);
-    const task = piscina
-      .run({ image, detectionMaxSide, deskew, secondOpinionBelow }, { signal: abort.signal })
-      .finally(() => {
-        clearTimeout(stuck);
-        inFlight.delete(task);
-        release();
-      });
+    const task = scan(image, abort.signal).finally(() => {
+      clearTimeout(stuck);
+      inFlight.delete(task);
+      release();
+    });
     inFlight.add(task);
     let deadline: NodeJS.Timeout | undefined;
     const overrun = new Promise<never>((_, reject) => {

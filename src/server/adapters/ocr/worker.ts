@@ -1,31 +1,38 @@
 import type { OcrBox } from '../../../domain/receipt/types';
-import type { OcrEngine } from './engine';
-import { createPaddleEngine } from './paddle';
+import { createPaddleEngine, type Detected, type PaddleEngine, type PaddleOptions } from './paddle';
 
-// One OCR engine per worker thread, loaded on the first task and kept for the thread's life.
+// One OCR engine per worker thread, loaded on the first task and kept for the thread's life. A scan
+// is two kinds of task (pool.ts): `detect` finds the text lines of a page, then `read` reads some of
+// them, so that the lines of one page can be read on every thread at once.
 
-export interface OcrTask {
+/** The engine's settings; the first task a thread runs loads its engine with them. */
+export type OcrSettings = Pick<
+  PaddleOptions,
+  'detectionMaxSide' | 'detectionThreads' | 'deskew' | 'secondOpinionBelow'
+>;
+
+export interface DetectTask {
+  settings: OcrSettings;
   image: Uint8Array;
-  detectionMaxSide?: number;
-  deskew?: boolean;
-  secondOpinionBelow?: number;
 }
-export interface OcrTaskResult {
-  boxes: OcrBox[];
-  ocrMs: number;
+export type DetectResult = Detected;
+
+export interface ReadTask {
+  settings: OcrSettings;
+  page: Detected['page'];
+  lines: Detected['lines'];
+}
+/** One box per line given, null where nothing legible was read. */
+export type ReadResult = (OcrBox | null)[];
+
+let engine: Promise<PaddleEngine> | null = null;
+const engineWith = (settings: OcrSettings) =>
+  (engine ??= createPaddleEngine({ ...settings, threads: 1 }));
+
+export async function detect({ settings, image }: DetectTask): Promise<DetectResult> {
+  return (await engineWith(settings)).detect(Buffer.from(image));
 }
 
-let engine: Promise<OcrEngine> | null = null;
-
-export default async function recognizeTask(task: OcrTask): Promise<OcrTaskResult> {
-  engine ??= createPaddleEngine({
-    detectionMaxSide: task.detectionMaxSide,
-    deskew: task.deskew,
-    secondOpinionBelow: task.secondOpinionBelow,
-    threads: 1,
-  });
-  const ready = await engine;
-  const started = performance.now();
-  const boxes = await ready.recognize(Buffer.from(task.image));
-  return { boxes, ocrMs: performance.now() - started };
+export async function read({ settings, page, lines }: ReadTask): Promise<ReadResult> {
+  return (await engineWith(settings)).read(page, lines);
 }
