@@ -623,6 +623,20 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     expect(parsed.totalPence).toBe(500);
   });
 
+  it("reads 'MC' as MasterCard only where a line starts, not in a product's name", () => {
+    const parsed = parseReceiptText(
+      'Signature MC x3 $24.00\nCafe Latte $5.50\nSignature MC $8.00\nTotal $37.50\nMC 37.50'.split(
+        '\n',
+      ),
+    );
+    expect(parsed.items).toEqual([
+      { name: 'Signature MC', amountPence: 2400, quantity: 3 },
+      { name: 'Cafe Latte', amountPence: 550 },
+      { name: 'Signature MC', amountPence: 800 },
+    ]);
+    expect(parsed.checks.itemsMatchTotal).toBe(true);
+  });
+
   it('reads T0TAL with a zero, short till words ST and TL, and SERVICES CHR', () => {
     expect(
       total('Calamari 16.00\nArtichokes 8.00\nFOOD TOTAL 24.00\nTAX 1.20\nT0TALDUE$25.20'),
