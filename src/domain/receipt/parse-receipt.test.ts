@@ -637,6 +637,17 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     expect(parsed.checks.itemsMatchTotal).toBe(true);
   });
 
+  it('names a price by the greeting card above it, named like a payment', () => {
+    expect(
+      items(
+        'CARD MDAY GRANDMOTHER\n720473462272 4.99T\nCARD THANKS CROWN 720473536751 5.99T\nSUBTOTAL $10.98\nTOTAL $10.98\nVISA $10.98',
+      ),
+    ).toEqual([
+      ['CARD MDAY GRANDMOTHER', 499],
+      ['CARD THANKS CROWN', 599],
+    ]);
+  });
+
   it('reads T0TAL with a zero, short till words ST and TL, and SERVICES CHR', () => {
     expect(
       total('Calamari 16.00\nArtichokes 8.00\nFOOD TOTAL 24.00\nTAX 1.20\nT0TALDUE$25.20'),
