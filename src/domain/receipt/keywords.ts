@@ -29,6 +29,12 @@ const TAX_WORD = String.raw`(?:VAT|V\.A\.T\.?|TAX|TAXES|GST|HST|PST|IVA|MWST|BTW
 
 export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
+    // How the order is served, alone on its line ('*TAKEOUT $0.00', '*Eat In** 0.00', 'DINE IN'):
+    // a note to the kitchen, not a product.
+    kind: 'info',
+    pattern: /^\W*(?:TAKE\W?OUT|TAKE\W?AWAY|EAT\W?IN|DINE\W?IN|TO\W?GO|FOR\W?HERE)\W*$/,
+  },
+  {
     // What is left on a gift card or an account after paying: neither the total nor a payment.
     kind: 'info',
     pattern:

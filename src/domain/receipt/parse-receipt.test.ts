@@ -648,6 +648,18 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ]);
   });
 
+  it('leaves out how the order is served, and keeps a packaging charge', () => {
+    expect(
+      items(
+        'CATFISH SANDWICH 8.70\n*TAKEOUT $0.00\nHUSH PUPPIES 3.00\n*Eat In** 0.00\nTake Away Box 0.50\nTotal 12.20',
+      ),
+    ).toEqual([
+      ['CATFISH SANDWICH', 870],
+      ['HUSH PUPPIES', 300],
+      ['Take Away Box', 50],
+    ]);
+  });
+
   it('reads T0TAL with a zero, short till words ST and TL, and SERVICES CHR', () => {
     expect(
       total('Calamari 16.00\nArtichokes 8.00\nFOOD TOTAL 24.00\nTAX 1.20\nT0TALDUE$25.20'),
