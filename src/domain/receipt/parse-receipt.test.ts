@@ -660,6 +660,15 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ]);
   });
 
+  it('names a bare price by the line above, a product code before its name', () => {
+    expect(
+      items('4000000104 CHECKLANE CANDY\n102 1.00\n3800054364 FRUIT SNACKS\n105 2.00\nTOTAL 3.00'),
+    ).toEqual([
+      ['CHECKLANE CANDY', 100],
+      ['FRUIT SNACKS', 200],
+    ]);
+  });
+
   it('reads T0TAL with a zero, short till words ST and TL, and SERVICES CHR', () => {
     expect(
       total('Calamari 16.00\nArtichokes 8.00\nFOOD TOTAL 24.00\nTAX 1.20\nT0TALDUE$25.20'),

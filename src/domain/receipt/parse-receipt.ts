@@ -358,10 +358,13 @@ function namesFollowPrices(region: Line[]): boolean {
   return below > 0 && below >= above;
 }
 
+/** A product code before the name ('4000000104 CHECKLANE CANDY'): not a phone number. */
+const CODE_BEFORE_NAME = /^\d{8,14}\s+(?=[A-Za-z]{3})/;
+
 function looksLikeName(text: string): boolean {
   return (
     /[A-Za-z]{2,}/.test(text) &&
-    !isInfoText(text) &&
+    !isInfoText(text.replace(CODE_BEFORE_NAME, '')) &&
     !COLUMN_HEADING.test(text) &&
     keywordKind(text) === null &&
     text.length < 60
