@@ -735,6 +735,21 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ]);
   });
 
+  it("reads a card slip's 'Purchase' printed above the items as no item", () => {
+    expect(
+      items(
+        'SUPER FOODS\nPurchase 1.48\nVISA #XXXX3009\nSWEETBREAD 0.80\nORANGE 0.68\nBALANCE DUE 1.48',
+      ),
+    ).toEqual([
+      ['SWEETBREAD', 80],
+      ['ORANGE', 68],
+    ]);
+    // A product named with the word is still a product.
+    expect(items('PURCHASE PROTECTION PLAN 9.99\nTOTAL 9.99')).toEqual([
+      ['PURCHASE PROTECTION PLAN', 999],
+    ]);
+  });
+
   it('reads a lone fuel sale, not the pump or the store number as whole pounds', () => {
     const parsed = parseReceiptText(
       'USA GASOLINE #68228\nPUMP#18\nGALLONS: 6.281\nPRICE/G: 2.619\nFUELSALE $16.24'.split('\n'),
