@@ -36,4 +36,20 @@ describe('bench scoring of receipt items', () => {
     ]);
     expect(score).toEqual({ right: 1, found: 2, truth: 1 });
   });
+
+  it('leaves out of the count a read item at a labelled price that no labelled name was paired with', () => {
+    const found = [
+      { name: 'Gong Bao Rice', amountPence: 790 },
+      { name: 'Yuzu (Hot)', amountPence: 390 },
+      { name: 'Houji-cha', amountPence: 100 },
+      { name: 'Gross Sales', amountPence: 4895 },
+    ];
+    // An unpaired price excuses one read item at that price: the 1.00 and 48.95 reads stay wrong.
+    const score = scoreItems(found, [{ name: 'GONGBAORICE', price_value: 7.9 }], [3.9, 3.9, 7.9]);
+    expect(score).toEqual({ right: 1, found: 3, truth: 1 });
+    // A read item that is right is not taken for an unpaired price.
+    expect(
+      scoreItems(found.slice(0, 1), [{ name: 'GongBaoRice', price_value: 7.9 }], [7.9]),
+    ).toEqual({ right: 1, found: 1, truth: 1 });
+  });
 });

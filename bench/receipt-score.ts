@@ -48,10 +48,15 @@ export const quantile = (xs: number[], q: number) => {
 };
 
 /**
- * Items right (price exact, name matching), read and labelled. A read item named like a labelled
- * item whose price the label does not give can be neither right nor wrong: it is not counted.
+ * Items right (price exact, name matching), read and labelled. What the label cannot judge is not
+ * counted either way: a read item named like a labelled item whose price the label does not give,
+ * and a read item at the price of a labelled price that no name was paired with.
  */
-export function scoreItems(found: readonly ParsedReceiptItem[], labelled: readonly LabelItem[]) {
+export function scoreItems(
+  found: readonly ParsedReceiptItem[],
+  labelled: readonly LabelItem[],
+  unpairedPrices: readonly number[] = [],
+) {
   const priced = labelled.filter((t): t is LabelItem & { price_value: number } =>
     Number.isFinite(t.price_value),
   );
@@ -70,6 +75,13 @@ export function scoreItems(found: readonly ParsedReceiptItem[], labelled: readon
   let unscored = 0;
   for (const t of labelled.filter((t) => !Number.isFinite(t.price_value))) {
     const i = found.findIndex((f, k) => !used.has(k) && namesMatch(f.name, t.name));
+    if (i >= 0) {
+      used.add(i);
+      unscored++;
+    }
+  }
+  for (const price of unpairedPrices) {
+    const i = found.findIndex((f, k) => !used.has(k) && f.amountPence === pence(price));
     if (i >= 0) {
       used.add(i);
       unscored++;

@@ -6,6 +6,8 @@
 // accuracy. A dataset is a folder of images (jpg, jpeg, png, webp, heic) each with a JSON label of
 // the same name; a folder of such folders is one dataset per sub-folder. Labels understood:
 //   items: [{ name, price_value }]          (WildReceipt style; a null price is not scored)
+//   unpaired_prices: [{ price_value }]      (an item's price the labels pair with no name: a read
+//                                            item at that price is not scored, right or wrong)
 //   total: [{ value }] | "12.34"            (WildReceipt / SROIE)
 //   store_name_parts: string[] | company    (establishment)
 // Missing fields are simply not scored. Ground truth never leaves that folder.
@@ -53,6 +55,8 @@ async function scan(
 
 interface Label {
   items?: LabelItem[];
+  /** prices labelled as an item's whose name the labels do not pair with them */
+  unpaired_prices?: { price_value: number | null }[];
   total?: { value: number | null }[] | string;
   store_name_parts?: string[];
   company?: string;
@@ -107,6 +111,8 @@ for (const set of sets) {
   let stores = 0;
   let storesFound = 0;
   let pricesInText = 0;
+  // Scored as before the labels' unpaired prices were read: a read item at such a price counts wrong.
+  let strict = { right: 0, found: 0 };
   let failures = 0;
   // Label-free: receipts whose read items add up to their own printed subtotal or total.
   let addUp = 0;
@@ -133,7 +139,12 @@ for (const set of sets) {
     if (parsed.checks.itemsMatchTotal) addUp++;
     const text = squash(outcome.boxes.map((b) => b.text).join(' '));
     if (label.items) {
-      const s = scoreItems(parsed.items, label.items);
+      const unpaired = (label.unpaired_prices ?? [])
+        .map((u) => u.price_value)
+        .filter((v): v is number => Number.isFinite(v));
+      const s = scoreItems(parsed.items, label.items, unpaired);
+      const plain = scoreItems(parsed.items, label.items);
+      strict = { right: strict.right + plain.right, found: strict.found + plain.found };
       const labelItems = label.items.filter((i) => typeof i.price_value === 'number');
       right += s.right;
       foundItems += s.found;
@@ -188,6 +199,10 @@ for (const set of sets) {
   if (truthItems) {
     console.log(
       `  items: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}, F1 ${f1.toFixed(3)} (${right}/${truthItems} right, ${foundItems} read)`,
+    );
+    const sp = strict.found ? strict.right / strict.found : 0;
+    console.log(
+      `  items, counting a read at an unpaired labelled price as wrong: precision ${sp.toFixed(3)}, F1 ${(sp + recall ? (2 * sp * recall) / (sp + recall) : 0).toFixed(3)} (${strict.found} read)`,
     );
     console.log(`  OCR text holds ${pct(pricesInText, truthItems)} of item prices`);
     const p = consistent.found ? consistent.right / consistent.found : 0;
