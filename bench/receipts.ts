@@ -55,7 +55,7 @@ async function scan(
 
 interface Label {
   items?: LabelItem[];
-  /** prices labelled as an item's whose name the labels do not pair with them */
+  /** item prices the labels could not pair with a name */
   unpaired_prices?: { price_value: number | null }[];
   total?: { value: number | null }[] | string;
   store_name_parts?: string[];
