@@ -85,6 +85,17 @@ describe('OCR pool admission', () => {
     expect(threadOf[1]).toBe(threadOf[3]);
   });
 
+  it('settles a scan whose share of lines failed only once the other share is done', async () => {
+    const p = make({ threads: 2 });
+    await p.warmUp();
+    const started = performance.now();
+    // Lines 249 (slow, 200 ms) and 250 (fails at once) go to different threads.
+    await expect(p.recognize(scan(0, 249, 2))).rejects.toThrow('unreadable line');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(150);
+    // The pool still scans afterwards.
+    expect((await p.recognize(scan(0, 3, 2))).boxes.map((b) => b.text)).toEqual(['3', '4']);
+  });
+
   it('reads a page without lines, and one with a single line, on one thread', async () => {
     const p = make({ threads: 2 });
     await p.warmUp();

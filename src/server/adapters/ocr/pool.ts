@@ -156,12 +156,17 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     })) as DetectResult;
     const n = Math.min(threads, lines.length);
     const shares = Array.from({ length: n }, (_, k) => lines.filter((_, i) => i % n === k));
-    const reads = await Promise.all(
+    // Every share settles before the scan does, so a failed one cannot free the scan's slot while
+    // another share still holds a thread.
+    const settled = await Promise.allSettled(
       shares.map((share) => {
         const readTask: ReadTask = { settings, page, lines: share };
         return piscina.run(readTask, { name: 'read', signal }) as Promise<ReadResult>;
       }),
     );
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const reads = settled.map((r) => (r as PromiseFulfilledResult<ReadResult>).value);
     // Back in the page's order: line i was the (i / n)-th of share i % n.
     const boxes = lines
       .map((_, i) => reads[i % n]![Math.floor(i / n)])
