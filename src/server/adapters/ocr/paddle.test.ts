@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderReceipt, UK_RECEIPT_EXPECTED } from '../../testing/receipt-fixtures';
 import { createPaddleEngine, dictionaryOf, models } from './paddle';
@@ -16,6 +17,25 @@ describe('the PaddleOCR engine', () => {
     ]!;
     // Class 0 is CTC's blank; one more or one fewer character shifts every letter read.
     expect(output.dims[2]).toBe(dictionaryOf(await fs.readFile(dict, 'utf8')).length + 1);
+  });
+
+  it('enlarges a small photo for a closer look, and never shrinks a larger one', async () => {
+    const full = await renderReceipt();
+    const { width = 0, height = 0 } = await sharp(full).metadata();
+    const small = await sharp(full)
+      .resize({ width: Math.round(width / 2) })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const engine = await createPaddleEngine({ deskew: false });
+    const plain = await engine.detect(small);
+    expect(Math.max(plain.page.width, plain.page.height)).toBe(Math.round(height / 2));
+    const closer = await engine.detect(small, { magnifyTo: 960 });
+    expect(Math.max(closer.page.width, closer.page.height)).toBe(960);
+    expect(closer.page.width / closer.page.height).toBeCloseTo(width / height, 2);
+    const text = (await engine.read(closer.page, closer.lines)).map((b) => b?.text).join('\n');
+    expect(text).toContain(UK_RECEIPT_EXPECTED.total);
+    const large = await engine.detect(full, { magnifyTo: Math.round(height / 2) });
+    expect(large.page.height).toBe(height);
   });
 
   it('reads every price of a rendered receipt when each line also gets the second opinion', async () => {

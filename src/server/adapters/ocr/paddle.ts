@@ -84,9 +84,24 @@ export const dictionaryOf = (file: string) => [...file.replace(/\r?\n$/, '').spl
 
 const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-/** The image as RGB pixels, turned straight when its text lines are tilted. */
-async function prepare(image: Buffer, deskew: boolean): Promise<Pixels> {
-  const source = sharp(image).removeAlpha();
+/**
+ * The image as RGB pixels, first enlarged if `magnifyTo` asks for it (its longest side to that
+ * many pixels; never shrunk), and turned straight when its text lines are tilted.
+ */
+async function prepare(image: Buffer, deskew: boolean, magnifyTo = 0): Promise<Pixels> {
+  let source = sharp(image).removeAlpha();
+  const { width = 0, height = 0 } = await source.metadata();
+  if (Math.max(width, height) < magnifyTo) {
+    const scale = magnifyTo / Math.max(width, height);
+    // Kept as raw pixels: the rotation below must apply to the enlarged image.
+    const { data, info } = await source
+      .resize({ width: Math.round(width * scale), height: Math.round(height * scale) })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    source = sharp(data, {
+      raw: { width: info.width, height: info.height, channels: info.channels },
+    });
+  }
   if (deskew) {
     const { data, info } = await source
       .clone()
@@ -125,7 +140,7 @@ export interface Detected {
  * `read` gives one box per line, null where nothing legible was read.
  */
 export interface PaddleEngine extends OcrEngine {
-  detect(encoded: Buffer): Promise<Detected>;
+  detect(encoded: Buffer, look?: { magnifyTo?: number }): Promise<Detected>;
   read(page: Pixels, lines: readonly TextLine[]): Promise<(OcrBox | null)[]>;
 }
 
@@ -182,8 +197,11 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     return second && second.confidence > first.confidence ? second : first;
   };
 
-  const detectLines = async (encoded: Buffer): Promise<Detected> => {
-    const prepared = await prepare(encoded, options.deskew ?? true);
+  const detectLines = async (
+    encoded: Buffer,
+    look: { magnifyTo?: number } = {},
+  ): Promise<Detected> => {
+    const prepared = await prepare(encoded, options.deskew ?? true, look.magnifyTo);
     // Shared memory: the lines of one page can be read on several threads without copying it.
     const data = new Uint8Array(new SharedArrayBuffer(prepared.data.byteLength));
     data.set(prepared.data);

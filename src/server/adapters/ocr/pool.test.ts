@@ -49,6 +49,17 @@ describe('OCR pool admission', () => {
     expect((await p.recognize(scan(1, 7))).boxes[0]?.text).toBe('7');
   });
 
+  it('refuses at once a scan asked for only if a thread is idle, though the queue has room', async () => {
+    const p = make({ threads: 1, maxQueue: 4 });
+    await p.warmUp();
+    let firstDone = false;
+    const first = p.recognize(scan(30)).finally(() => (firstDone = true));
+    expect(await codeOf(p.recognize(scan(1), { ifIdle: true }))).toBe('service_unavailable');
+    expect(firstDone).toBe(false);
+    await first;
+    expect((await p.recognize(scan(1, 5), { ifIdle: true })).boxes[0]?.text).toBe('5');
+  });
+
   it('answers scan_timeout past the deadline and keeps the slot until the worker is done', async () => {
     const p = make({ threads: 1, maxQueue: 4, deadlineMs: 100 });
     await p.warmUp();

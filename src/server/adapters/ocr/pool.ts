@@ -43,8 +43,16 @@ export interface OcrResult {
   queueMs: number;
 }
 
+/** How to look at an image. */
+export interface LookOptions {
+  /** enlarge a smaller image until its longest side is this many pixels before finding its text */
+  magnifyTo?: number;
+  /** only if a thread is free now: a scan that can do without it never waits behind others' */
+  ifIdle?: boolean;
+}
+
 export interface OcrPool {
-  recognize(image: Buffer): Promise<OcrResult>;
+  recognize(image: Buffer, look?: LookOptions): Promise<OcrResult>;
   /** Loads the models in every worker now rather than on the first scan. */
   warmUp(): Promise<void>;
   /** Refuses new scans, waits for running ones (up to `waitMs`), then ends the workers. */
@@ -113,13 +121,13 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const inFlight = new Set<Promise<unknown>>();
 
   /** Resolves when a worker slot is ours; rejects with 503 when none frees up in time. */
-  function acquire(): Promise<void> {
+  function acquire(ifIdle = false): Promise<void> {
     if (closed) return Promise.reject(busy());
     if (running < threads) {
       running++;
       return Promise.resolve();
     }
-    if (waiting.length >= maxQueue) return Promise.reject(busy());
+    if (ifIdle || waiting.length >= maxQueue) return Promise.reject(busy());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         start: () => {
@@ -147,9 +155,13 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   }
 
   /** Finds the lines on one thread, then reads them on every thread, each taking every n-th line. */
-  async function scan(image: Buffer, signal: AbortSignal): Promise<Omit<OcrResult, 'queueMs'>> {
+  async function scan(
+    image: Buffer,
+    look: LookOptions,
+    signal: AbortSignal,
+  ): Promise<Omit<OcrResult, 'queueMs'>> {
     const started = performance.now();
-    const detectTask: DetectTask = { settings, image };
+    const detectTask: DetectTask = { settings, image, magnifyTo: look.magnifyTo };
     const { page, lines } = (await piscina.run(detectTask, {
       name: 'detect',
       signal,
@@ -175,13 +187,13 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   }
 
   /** `limited`: whether the caller gets 503 past the deadline (not for warm-up, which loads models). */
-  async function recognize(image: Buffer, limited = true) {
+  async function recognize(image: Buffer, look: LookOptions = {}, limited = true) {
     const arrived = performance.now();
-    await acquire();
+    await acquire(look.ifIdle);
     const started = performance.now();
     const abort = new AbortController();
     const stuck = setTimeout(() => abort.abort(), deadlineMs + stuckMs);
-    const task = scan(image, abort.signal).finally(() => {
+    const task = scan(image, look, abort.signal).finally(() => {
       clearTimeout(stuck);
       inFlight.delete(task);
       release();
@@ -202,7 +214,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   }
 
   return {
-    recognize: (image) => recognize(image),
+    recognize: (image, look) => recognize(image, look),
     async warmUp() {
       const { default: sharp } = await import('sharp');
       const white = await sharp({
@@ -210,7 +222,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
       })
         .jpeg()
         .toBuffer();
-      await Promise.all(Array.from({ length: threads }, () => recognize(white, false)));
+      await Promise.all(Array.from({ length: threads }, () => recognize(white, {}, false)));
     },
     async close(waitMs = 8_000) {
       closed = true;

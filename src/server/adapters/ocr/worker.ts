@@ -14,6 +14,8 @@ export type OcrSettings = Pick<
 export interface DetectTask {
   settings: OcrSettings;
   image: Uint8Array;
+  /** enlarge a smaller image until its longest side is this (a closer look: pipeline.ts) */
+  magnifyTo?: number;
 }
 export type DetectResult = Detected;
 
@@ -29,8 +31,8 @@ let engine: Promise<PaddleEngine> | null = null;
 const engineWith = (settings: OcrSettings) =>
   (engine ??= createPaddleEngine({ ...settings, threads: 1 }));
 
-export async function detect({ settings, image }: DetectTask): Promise<DetectResult> {
-  return (await engineWith(settings)).detect(Buffer.from(image));
+export async function detect({ settings, image, magnifyTo }: DetectTask): Promise<DetectResult> {
+  return (await engineWith(settings)).detect(Buffer.from(image), { magnifyTo });
 }
 
 export async function read({ settings, page, lines }: ReadTask): Promise<ReadResult> {

@@ -1,0 +1,92 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { OcrBox } from '../../../domain/receipt/types';
+import { busy, type LookOptions, type OcrPool } from '../../adapters/ocr/pool';
+import { CLOSER_LOOK_SIDE, scanReceipt } from './pipeline';
+
+/** OCR boxes for text lines, one box per line, 30 px apart. */
+const boxesOf = (lines: string[]): OcrBox[] =>
+  lines.map((text, i) => ({
+    text,
+    score: 0.99,
+    box: [
+      [10, 10 + 30 * i],
+      [300, 10 + 30 * i],
+      [300, 30 + 30 * i],
+      [10, 30 + 30 * i],
+    ],
+  }));
+
+// The tea misread: the items come to 4.00 against a total of 5.00.
+const MISREAD = boxesOf(['Coke 2.50', 'Tea 1.50', 'TOTAL 5.00']);
+const READ_RIGHT = boxesOf(['Coke 2.50', 'Tea 2.50', 'TOTAL 5.00']);
+const STILL_WRONG = boxesOf(['Coke 2.50', 'Tea 1.60', 'TOTAL 5.00']);
+
+/** An OCR pool that gives `first` to a plain look and `closer` (or its failure) to a magnified one. */
+function fakeOcr(first: OcrBox[], closer: OcrBox[] | Error) {
+  const looks: LookOptions[] = [];
+  const pool: OcrPool = {
+    async recognize(_image, look = {}) {
+      looks.push(look);
+      if (!look.magnifyTo) return { boxes: first, ocrMs: 100, queueMs: 0 };
+      if (closer instanceof Error) throw closer;
+      return { boxes: closer, ocrMs: 200, queueMs: 0 };
+    },
+    warmUp: async () => {},
+    close: async () => {},
+  };
+  return { pool, looks };
+}
+
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#fff' } })
+    .jpeg()
+    .toBuffer();
+
+describe('scanReceipt: a closer look at a small photo that does not add up', () => {
+  it('reads it again enlarged and keeps that reading when its items add up', async () => {
+    const { pool, looks } = fakeOcr(MISREAD, READ_RIGHT);
+    const outcome = await scanReceipt(await photo(300, 400), pool);
+    expect(looks).toEqual([{}, { magnifyTo: CLOSER_LOOK_SIDE, ifIdle: true }]);
+    expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 250]);
+    expect(outcome.parsed.checks.itemsMatchTotal).toBe(true);
+    expect(outcome.boxes).toBe(READ_RIGHT);
+    // both looks are counted in the OCR stage's time
+    expect(outcome.timings.ocrMs).toBe(300);
+  });
+
+  it('keeps the first reading when the closer look adds up no better', async () => {
+    const { pool, looks } = fakeOcr(MISREAD, STILL_WRONG);
+    const outcome = await scanReceipt(await photo(300, 400), pool);
+    expect(looks).toHaveLength(2);
+    expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
+    expect(outcome.boxes).toBe(MISREAD);
+  });
+
+  it('keeps the first reading when the closer look cannot be had', async () => {
+    const { pool, looks } = fakeOcr(MISREAD, busy());
+    const outcome = await scanReceipt(await photo(300, 400), pool);
+    expect(looks).toHaveLength(2);
+    expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
+  });
+
+  it('looks once at a photo whose items add up', async () => {
+    const { pool, looks } = fakeOcr(READ_RIGHT, STILL_WRONG);
+    const outcome = await scanReceipt(await photo(300, 400), pool);
+    expect(looks).toEqual([{}]);
+    expect(outcome.parsed.checks.itemsMatchTotal).toBe(true);
+  });
+
+  it('looks once when the caller turns the closer look off (the bench, to measure it)', async () => {
+    const { pool, looks } = fakeOcr(MISREAD, READ_RIGHT);
+    await scanReceipt(await photo(300, 400), pool, { closerLook: false });
+    expect(looks).toEqual([{}]);
+  });
+
+  it('looks once at a photo already as large as the closer look', async () => {
+    const { pool, looks } = fakeOcr(MISREAD, READ_RIGHT);
+    const outcome = await scanReceipt(await photo(720, CLOSER_LOOK_SIDE), pool);
+    expect(looks).toEqual([{}]);
+    expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
+  });
+});
