@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from './parse-receipt';
+import { parseReceipt, parseReceiptText } from './parse-receipt';
+import type { OcrBox } from './types';
 
 const items = (text: string) =>
   parseReceiptText(text.split('\n')).items.map((i) =>
@@ -919,5 +920,51 @@ describe('parseReceiptText: item names as tills print them', () => {
       parseReceiptText(['Pasta Chicken Alfredo 15,20EUR', 'SomRe 15,20EUR', 'Incl.10%TVA 1,38EUR'])
         .totalPence,
     ).toBe(1520);
+  });
+});
+
+describe('parseReceipt: other readings of unsure figures', () => {
+  /** One box per line, 30 px apart; `alternatives` by line index. */
+  const boxes = (lines: string[], alternatives: Record<number, string[]> = {}): OcrBox[] =>
+    lines.map((text, i) => ({
+      text,
+      score: i in alternatives ? 0.7 : 0.99,
+      box: [
+        [10, 10 + 30 * i],
+        [300, 10 + 30 * i],
+        [300, 30 + 30 * i],
+        [10, 30 + 30 * i],
+      ],
+      ...(i in alternatives ? { alternatives: alternatives[i] } : {}),
+    }));
+  const amounts = (r: ReturnType<typeof parseReceipt>) => r.items.map((i) => i.amountPence);
+
+  it('keeps the reading with which the items add up to the total', () => {
+    const read = parseReceipt(
+      boxes(['Cinnamon Sugar $5.00', 'Coco Vanilla $7.50', 'Total $14.50'], {
+        0: ['Cinnamon Sugar $6.00'],
+      }),
+    );
+    expect(amounts(read)).toEqual([500, 750]);
+    expect(read.checks.itemsMatchTotal).toBe(false);
+    const fixed = parseReceipt(
+      boxes(['Cinnamon Sugar $5.00', 'Coco Vanilla $7.50', 'Total $13.50'], {
+        0: ['Cinnamon Sugar $6.00'],
+      }),
+    );
+    expect(amounts(fixed)).toEqual([600, 750]);
+    expect(fixed.checks.itemsMatchTotal).toBe(true);
+  });
+
+  it('can correct the total as well as an item', () => {
+    const read = parseReceipt(
+      boxes(['Tea 2.50', 'Cake 3.00', 'Total 8.50'], { 2: ['Total 5.50'] }),
+    );
+    expect(read.totalPence).toBe(550);
+  });
+
+  it('leaves a reading that adds up alone, whatever the alternatives', () => {
+    const read = parseReceipt(boxes(['Tea 2.50', 'Cake 3.00', 'Total 5.50'], { 0: ['Tea 3.50'] }));
+    expect(amounts(read)).toEqual([250, 300]);
   });
 });

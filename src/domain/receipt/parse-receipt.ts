@@ -31,9 +31,28 @@ import type { OcrBox, ParsedReceipt, ParsedReceiptItem } from './types';
 // lines before the totals block. Where the text allows two readings, the printed figures decide:
 // the items should add up to the subtotal, and the total to the subtotal plus service and tip.
 
-/** Reads OCR boxes: builds lines (lines-from-boxes.ts), then parses them. */
+/** Other readings tried at most, the least sure boxes' first. */
+const MAX_ALTERNATIVES = 12;
+
+/**
+ * Reads OCR boxes: builds lines (lines-from-boxes.ts), then parses them. When the items do not add
+ * up and the OCR engine had another reading of some box (an unsure figure read two ways), each is
+ * tried in turn, one at a time, and the first with which the items add up is kept: the printed
+ * sums decide between two readings of a figure.
+ */
 export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
-  return parseReceiptText(linesFromBoxes(boxes));
+  const first = parseReceiptText(linesFromBoxes(boxes));
+  if (first.checks.itemsMatchTotal) return first;
+  const others = boxes
+    .flatMap((box, index) => (box.alternatives ?? []).map((text) => ({ index, text, box })))
+    .sort((a, b) => a.box.score - b.box.score)
+    .slice(0, MAX_ALTERNATIVES);
+  for (const { index, text } of others) {
+    const changed = boxes.map((b, k) => (k === index ? { ...b, text } : b));
+    const other = parseReceiptText(linesFromBoxes(changed));
+    if (other.checks.itemsMatchTotal) return other;
+  }
+  return first;
 }
 
 interface Line {

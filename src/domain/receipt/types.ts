@@ -7,6 +7,8 @@ export interface OcrBox {
   /** recognition confidence, 0 to 1 */
   score: number;
   box: [[number, number], [number, number], [number, number], [number, number]];
+  /** other readings of the same text, less sure than `text` (the parser tries them when unsure) */
+  alternatives?: string[];
 }
 
 export interface ParsedReceiptItem {

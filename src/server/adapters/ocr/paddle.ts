@@ -187,14 +187,18 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
   };
   /**
    * The line read by PP-OCRv4; when it is unsure of a line with figures in it (a price, a
-   * quantity, a total: what the split is made of), by the English model too, keeping the surer.
+   * quantity, a total: what the split is made of), by the English model too, keeping the surer
+   * and, when the two differ, the other as an alternative the parser may try.
    */
   const readLine = async (image: Image, box: TextLine) => {
     const first = await readWith(recognition, image, box);
     const unsure = first && first.confidence < secondOpinionBelow && /\d/.test(first.text);
-    if (!english || !unsure) return first;
+    if (!english || !unsure) return first && { ...first, alternative: null };
     const second = await readWith(english, image, box);
-    return second && second.confidence > first.confidence ? second : first;
+    if (!second) return { ...first, alternative: null };
+    const [surer, other] = second.confidence > first.confidence ? [second, first] : [first, second];
+    const differs = other.confidence >= MIN_SCORE && other.text.trim() !== surer.text.trim();
+    return { ...surer, alternative: differs ? other.text.trim() : null };
   };
 
   const detectLines = async (
@@ -231,6 +235,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
         text,
         score: read.confidence,
         box: corners.map(({ x, y }) => [x, y]) as OcrBox['box'],
+        ...(read.alternative ? { alternatives: [read.alternative] } : {}),
       });
     }
     return boxes;
