@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReceipt, parseReceiptText } from './parse-receipt';
-import type { OcrBox } from './types';
+import { boxesOfLines as boxes } from '../../testing/ocr-boxes';
 
 const items = (text: string) =>
   parseReceiptText(text.split('\n')).items.map((i) =>
@@ -924,19 +924,6 @@ describe('parseReceiptText: item names as tills print them', () => {
 });
 
 describe('parseReceipt: other readings of unsure figures', () => {
-  /** One box per line, 30 px apart; `alternatives` by line index. */
-  const boxes = (lines: string[], alternatives: Record<number, string[]> = {}): OcrBox[] =>
-    lines.map((text, i) => ({
-      text,
-      score: i in alternatives ? 0.7 : 0.99,
-      box: [
-        [10, 10 + 30 * i],
-        [300, 10 + 30 * i],
-        [300, 30 + 30 * i],
-        [10, 30 + 30 * i],
-      ],
-      ...(i in alternatives ? { alternatives: alternatives[i] } : {}),
-    }));
   const amounts = (r: ReturnType<typeof parseReceipt>) => r.items.map((i) => i.amountPence);
 
   it('keeps the reading with which the items add up to the total', () => {

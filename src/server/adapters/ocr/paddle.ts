@@ -90,7 +90,7 @@ const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength
  */
 async function prepare(image: Buffer, deskew: boolean, magnifyTo = 0): Promise<Pixels> {
   let source = sharp(image).removeAlpha();
-  const { width = 0, height = 0 } = await source.metadata();
+  const { width = 0, height = 0 } = magnifyTo ? await source.metadata() : {};
   if (Math.max(width, height) < magnifyTo) {
     const scale = magnifyTo / Math.max(width, height);
     // Kept as raw pixels: the rotation below must apply to the enlarged image.
@@ -139,8 +139,13 @@ export interface Detected {
  * The engine in its two stages as well, so the lines of one page can be read on several threads:
  * `read` gives one box per line, null where nothing legible was read.
  */
+/** How to look at a page: `magnifyTo` enlarges a smaller image until its longest side is that. */
+export interface Look {
+  magnifyTo?: number;
+}
+
 export interface PaddleEngine extends OcrEngine {
-  detect(encoded: Buffer, look?: { magnifyTo?: number }): Promise<Detected>;
+  detect(encoded: Buffer, look?: Look): Promise<Detected>;
   read(page: Pixels, lines: readonly TextLine[]): Promise<(OcrBox | null)[]>;
 }
 
@@ -201,10 +206,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     return { ...surer, alternative: differs ? other.text.trim() : null };
   };
 
-  const detectLines = async (
-    encoded: Buffer,
-    look: { magnifyTo?: number } = {},
-  ): Promise<Detected> => {
+  const detectLines = async (encoded: Buffer, look: Look = {}): Promise<Detected> => {
     const prepared = await prepare(encoded, options.deskew ?? true, look.magnifyTo);
     // Shared memory: the lines of one page can be read on several threads without copying it.
     const data = new Uint8Array(new SharedArrayBuffer(prepared.data.byteLength));

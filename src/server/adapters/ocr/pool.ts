@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '../../http/errors';
 import type { OcrBox } from '../../../domain/receipt/types';
+import type { Look } from './paddle';
 import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
 
 // Scans run in worker threads so the event loop keeps answering. Admission is ours, not piscina's:
@@ -43,10 +44,8 @@ export interface OcrResult {
   queueMs: number;
 }
 
-/** How to look at an image. */
-export interface LookOptions {
-  /** enlarge a smaller image until its longest side is this many pixels before finding its text */
-  magnifyTo?: number;
+/** How to look at an image (the engine's `Look`), and whether to wait for a thread. */
+export interface LookOptions extends Look {
   /** only if a thread is free now: a scan that can do without it never waits behind others' */
   ifIdle?: boolean;
 }
@@ -161,7 +160,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     signal: AbortSignal,
   ): Promise<Omit<OcrResult, 'queueMs'>> {
     const started = performance.now();
-    const detectTask: DetectTask = { settings, image, magnifyTo: look.magnifyTo };
+    const detectTask: DetectTask = { settings, image, look: { magnifyTo: look.magnifyTo } };
     const { page, lines } = (await piscina.run(detectTask, {
       name: 'detect',
       signal,

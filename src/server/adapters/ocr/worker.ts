@@ -1,5 +1,11 @@
 import type { OcrBox } from '../../../domain/receipt/types';
-import { createPaddleEngine, type Detected, type PaddleEngine, type PaddleOptions } from './paddle';
+import {
+  createPaddleEngine,
+  type Detected,
+  type Look,
+  type PaddleEngine,
+  type PaddleOptions,
+} from './paddle';
 
 // One OCR engine per worker thread, loaded on the first task and kept for the thread's life. A scan
 // is two kinds of task (pool.ts): `detect` finds the text lines of a page, then `read` reads some of
@@ -14,8 +20,7 @@ export type OcrSettings = Pick<
 export interface DetectTask {
   settings: OcrSettings;
   image: Uint8Array;
-  /** enlarge a smaller image until its longest side is this (a closer look: pipeline.ts) */
-  magnifyTo?: number;
+  look: Look;
 }
 export type DetectResult = Detected;
 
@@ -31,8 +36,8 @@ let engine: Promise<PaddleEngine> | null = null;
 const engineWith = (settings: OcrSettings) =>
   (engine ??= createPaddleEngine({ ...settings, threads: 1 }));
 
-export async function detect({ settings, image, magnifyTo }: DetectTask): Promise<DetectResult> {
-  return (await engineWith(settings)).detect(Buffer.from(image), { magnifyTo });
+export async function detect({ settings, image, look }: DetectTask): Promise<DetectResult> {
+  return (await engineWith(settings)).detect(Buffer.from(image), look);
 }
 
 export async function read({ settings, page, lines }: ReadTask): Promise<ReadResult> {

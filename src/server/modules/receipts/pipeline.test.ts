@@ -1,21 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { OcrBox } from '../../../domain/receipt/types';
+import { boxesOfLines as boxesOf } from '../../../testing/ocr-boxes';
 import { busy, type LookOptions, type OcrPool } from '../../adapters/ocr/pool';
 import { CLOSER_LOOK_SIDE, scanReceipt } from './pipeline';
-
-/** OCR boxes for text lines, one box per line, 30 px apart. */
-const boxesOf = (lines: string[]): OcrBox[] =>
-  lines.map((text, i) => ({
-    text,
-    score: 0.99,
-    box: [
-      [10, 10 + 30 * i],
-      [300, 10 + 30 * i],
-      [300, 30 + 30 * i],
-      [10, 30 + 30 * i],
-    ],
-  }));
 
 // The tea misread: the items come to 4.00 against a total of 5.00.
 const MISREAD = boxesOf(['Coke 2.50', 'Tea 1.50', 'TOTAL 5.00']);

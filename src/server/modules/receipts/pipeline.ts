@@ -33,10 +33,15 @@ export async function scanReceipt(
   const started = performance.now();
   const image = await normaliseReceiptImage(bytes);
   const imageMs = performance.now() - started;
+  let parseMs = 0;
+  const parse = (boxes: OcrBox[]) => {
+    const parseStarted = performance.now();
+    const parsed = parseReceipt(boxes);
+    parseMs += performance.now() - parseStarted;
+    return parsed;
+  };
   const first = await ocr.recognize(image.jpeg);
-  let parseStarted = performance.now();
-  let reading = { ...first, parsed: parseReceipt(first.boxes) };
-  let parseMs = performance.now() - parseStarted;
+  let reading = { ...first, parsed: parse(first.boxes) };
   let { ocrMs, queueMs } = first;
   if (
     closerLook &&
@@ -51,9 +56,7 @@ export async function scanReceipt(
     if (closer) {
       ocrMs += closer.ocrMs;
       queueMs += closer.queueMs;
-      parseStarted = performance.now();
-      const parsed = parseReceipt(closer.boxes);
-      parseMs += performance.now() - parseStarted;
+      const parsed = parse(closer.boxes);
       if (parsed.checks.itemsMatchTotal) reading = { ...closer, parsed };
     }
   }
