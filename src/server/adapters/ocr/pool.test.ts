@@ -70,6 +70,16 @@ describe('OCR pool admission', () => {
     expect(next.queueMs).toBeGreaterThan(150);
   });
 
+  it("answers scan_timeout past a look's own deadline when it is shorter than the pool's", async () => {
+    const p = make({ threads: 1, maxQueue: 4, deadlineMs: 10_000 });
+    await p.warmUp();
+    const started = performance.now();
+    expect(await codeOf(p.recognize(scan(40, 1), { deadlineMs: 100 }))).toBe('scan_timeout');
+    expect(performance.now() - started).toBeLessThan(350);
+    // a longer look deadline than the pool's does not extend it
+    expect((await p.recognize(scan(1, 3), { deadlineMs: 60_000 })).boxes[0]?.text).toBe('3');
+  });
+
   it('close() refuses waiting scans and lets the running one finish', async () => {
     const p = make({ threads: 1, maxQueue: 4 });
     await p.warmUp();

@@ -48,6 +48,8 @@ export interface OcrResult {
 export interface LookOptions extends Look {
   /** only if a thread is free now: a scan that can do without it never waits behind others' */
   ifIdle?: boolean;
+  /** ms this look may run before its caller gets 503, if shorter than the pool's deadline */
+  deadlineMs?: number;
 }
 
 export interface OcrPool {
@@ -200,7 +202,8 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     inFlight.add(task);
     let deadline: NodeJS.Timeout | undefined;
     const overrun = new Promise<never>((_, reject) => {
-      if (limited) deadline = setTimeout(() => reject(timedOut()), deadlineMs);
+      const ms = Math.min(deadlineMs, look.deadlineMs ?? Infinity);
+      if (limited) deadline = setTimeout(() => reject(timedOut()), ms);
     });
     try {
       const result = await Promise.race([task, overrun]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OcrBox } from '../../../domain/receipt/types';
 import { boxesOfLines as boxesOf } from '../../../testing/ocr-boxes';
 import { busy, type LookOptions, type OcrPool } from '../../adapters/ocr/pool';
-import { CLOSER_LOOK_SIDE, scanReceipt } from './pipeline';
+import { CLOSER_LOOK_BUDGET_MS, CLOSER_LOOK_SIDE, scanReceipt } from './pipeline';
 
 // The tea misread: the items come to 4.00 against a total of 5.00.
 const MISREAD = boxesOf(['Coke 2.50', 'Tea 1.50', 'TOTAL 5.00']);
@@ -11,12 +11,12 @@ const READ_RIGHT = boxesOf(['Coke 2.50', 'Tea 2.50', 'TOTAL 5.00']);
 const STILL_WRONG = boxesOf(['Coke 2.50', 'Tea 1.60', 'TOTAL 5.00']);
 
 /** An OCR pool that gives `first` to a plain look and `closer` (or its failure) to a magnified one. */
-function fakeOcr(first: OcrBox[], closer: OcrBox[] | Error) {
+function fakeOcr(first: OcrBox[], closer: OcrBox[] | Error, firstOcrMs = 100) {
   const looks: LookOptions[] = [];
   const pool: OcrPool = {
     async recognize(_image, look = {}) {
       looks.push(look);
-      if (!look.magnifyTo) return { boxes: first, ocrMs: 100, queueMs: 0 };
+      if (!look.magnifyTo) return { boxes: first, ocrMs: firstOcrMs, queueMs: 0 };
       if (closer instanceof Error) throw closer;
       return { boxes: closer, ocrMs: 200, queueMs: 0 };
     },
@@ -35,7 +35,13 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
   it('reads it again enlarged and keeps that reading when its items add up', async () => {
     const { pool, looks } = fakeOcr(MISREAD, READ_RIGHT);
     const outcome = await scanReceipt(await photo(300, 400), pool);
-    expect(looks).toEqual([{}, { magnifyTo: CLOSER_LOOK_SIDE, ifIdle: true }]);
+    expect(looks).toEqual([
+      {},
+      { magnifyTo: CLOSER_LOOK_SIDE, ifIdle: true, deadlineMs: expect.any(Number) },
+    ]);
+    // it may only run for what is left of the scan's budget
+    expect(looks[1]!.deadlineMs).toBeGreaterThan(0);
+    expect(looks[1]!.deadlineMs).toBeLessThanOrEqual(CLOSER_LOOK_BUDGET_MS);
     expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 250]);
     expect(outcome.parsed.checks.itemsMatchTotal).toBe(true);
     expect(outcome.boxes).toBe(READ_RIGHT);
@@ -55,6 +61,13 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
     const { pool, looks } = fakeOcr(MISREAD, busy());
     const outcome = await scanReceipt(await photo(300, 400), pool);
     expect(looks).toHaveLength(2);
+    expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
+  });
+
+  it('looks once when the first look took too long for a second within the budget', async () => {
+    const { pool, looks } = fakeOcr(MISREAD, READ_RIGHT, CLOSER_LOOK_BUDGET_MS / 2);
+    const outcome = await scanReceipt(await photo(300, 400), pool);
+    expect(looks).toEqual([{}]);
     expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
   });
 

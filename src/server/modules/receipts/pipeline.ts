@@ -18,6 +18,13 @@ import { normaliseReceiptImage, type NormalisedImage } from './image';
 /** Photos smaller than this (longest side) get a closer look at this size when they do not add up. */
 export const CLOSER_LOOK_SIDE = 960;
 
+/**
+ * A closer look must end within this many ms of the scan's start, well inside the client's 15 s
+ * wait for a reading (PROCESSING_TIMEOUT_MS), upload and polling included. It is only started when
+ * the time left is over twice what the first look took; else the first reading is answered.
+ */
+export const CLOSER_LOOK_BUDGET_MS = 9_000;
+
 export interface ScanOutcome {
   image: NormalisedImage;
   boxes: OcrBox[];
@@ -43,15 +50,22 @@ export async function scanReceipt(
   const first = await ocr.recognize(image.jpeg);
   let reading = { ...first, parsed: parse(first.boxes) };
   let { ocrMs, queueMs } = first;
+  const timeLeft = CLOSER_LOOK_BUDGET_MS - (performance.now() - started);
   if (
     closerLook &&
     !reading.parsed.checks.itemsMatchTotal &&
-    Math.max(image.width, image.height) < CLOSER_LOOK_SIDE
+    Math.max(image.width, image.height) < CLOSER_LOOK_SIDE &&
+    timeLeft > 2 * first.ocrMs
   ) {
-    // The first reading stands if the closer look cannot be had: it never waits for a thread
-    // (other people's scans come first), and a failure here is not the user's.
+    // The first reading stands if the closer look cannot be had in time: it never waits for a
+    // thread (other people's scans come first), it may run only for the time left, and a failure
+    // here is not the user's.
     const closer = await ocr
-      .recognize(image.jpeg, { magnifyTo: CLOSER_LOOK_SIDE, ifIdle: true })
+      .recognize(image.jpeg, {
+        magnifyTo: CLOSER_LOOK_SIDE,
+        ifIdle: true,
+        deadlineMs: Math.round(timeLeft),
+      })
       .catch(() => null);
     if (closer) {
       ocrMs += closer.ocrMs;
