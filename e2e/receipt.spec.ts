@@ -6,6 +6,7 @@ import {
   phonePhoto,
   renderReceipt,
   UK_RECEIPT_EXPECTED as UK_RECEIPT,
+  ukReceiptHeic,
 } from '../src/server/testing/receipt-fixtures';
 import { RECEIPT_PROCESSING_KEY } from '../src/web/features/receipt/model/processing-state';
 import { expect, snap, test } from './support/fixtures';
@@ -171,6 +172,33 @@ test('a UK receipt from home: read while friends are added, to the editor and th
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect(lineAmount(totals, 'Service Charge')).toHaveText(formatPence(result.serviceCharge));
   await snap(page, 'receipt-summary');
+});
+
+test('an iPhone HEIC photo from home, sent without a type, reads into the editor', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // Some iPhones hand a HEIC over with no MIME type; the server sniffs the bytes and converts it.
+  await libraryInput(page).setInputFiles({
+    name: 'IMG_0042.HEIC',
+    mimeType: '',
+    buffer: ukReceiptHeic(),
+  });
+  const friends = await addFriends(page, ['Alex']);
+  await friends.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/split-bill$/, { timeout: 20_000 });
+  const cards = page
+    .getByRole('group', { name: /./ })
+    .filter({ has: page.getByLabel('Price in pounds') });
+  await expect(cards).toHaveCount(UK_RECEIPT.items.length);
+  const amounts = await cards.evaluateAll((groups) =>
+    groups.map((group) => (group.querySelectorAll('input')[1] as HTMLInputElement).value),
+  );
+  expect(amounts).toEqual(UK_RECEIPT.items.map((i) => i.amount));
+  await expect(page.getByRole('spinbutton', { name: 'Service Charge' })).toHaveValue(
+    UK_RECEIPT.serviceCharge,
+  );
+  await snap(page, 'receipt-editor-heic');
 });
 
 test('a blank photo: no items found, so they are typed in by hand', async ({ page }) => {

@@ -4,8 +4,12 @@ import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  // The OCR worker thread is its own entry: dist/server/ocr-worker.js beside main.js.
-  entryPoints: { main: 'src/server/main.ts', 'ocr-worker': 'src/server/adapters/ocr/worker.ts' },
+  // Worker threads are their own entries, beside main.js: the OCR worker and the HEIC decoder.
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'ocr-worker': 'src/server/adapters/ocr/worker.ts',
+    'heic-worker': 'src/server/modules/receipts/heic-worker.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import sharp from 'sharp';
 
 // Receipt images the project makes itself, so tests need nothing from outside the repository:
@@ -108,4 +109,26 @@ export async function phonePhoto(receipt: Buffer, { angle = 4, seed = 7 } = {}):
     .jpeg({ quality: 85 })
     .withMetadata({ orientation: 6 })
     .toBuffer();
+}
+
+/**
+ * The UK receipt as an iPhone-style HEIC photo (HEVC in a HEIF file, the phone-like photo turned
+ * upright), made once with `npm run fixtures:receipt -- out.heic --heic`: no npm package encodes
+ * HEVC, so the file is kept in the repository (ours: rendered from UK_RECEIPT).
+ */
+export const ukReceiptHeic = () =>
+  fs.readFileSync(new URL('./fixtures/uk-receipt.heic', import.meta.url));
+
+/** The HEIC photo with its header (every 'ispe' box: image sizes) claiming width x height pixels. */
+export function heicClaiming(width: number, height: number): Buffer {
+  const heic = Buffer.from(ukReceiptHeic());
+  let found = 0;
+  for (let at = heic.indexOf('ispe'); at >= 0; at = heic.indexOf('ispe', at + 4)) {
+    // box type, then 4 bytes of version and flags, then width and height
+    heic.writeUInt32BE(width, at + 8);
+    heic.writeUInt32BE(height, at + 12);
+    found++;
+  }
+  if (!found) throw new Error('no ispe box in the HEIC fixture');
+  return heic;
 }

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '../../http/errors';
+import { workerModule } from '../worker-module';
 import type { OcrBox } from '../../../domain/receipt/types';
 import type { Look } from './paddle';
 import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
@@ -73,16 +72,6 @@ export const busy = () =>
 const timedOut = () =>
   new AppError(503, 'scan_timeout', 'Reading the receipt took too long - please try again');
 
-/** The built worker beside the bundle (dist/server/ocr-worker.js), else the TypeScript source via tsx. */
-function workerLocation(): { filename: string; execArgv: string[] } {
-  const built = new URL('./ocr-worker.js', import.meta.url);
-  if (built.protocol === 'file:' && fs.existsSync(fileURLToPath(built))) {
-    return { filename: fileURLToPath(built), execArgv: [] };
-  }
-  const source = fileURLToPath(new URL('./worker.ts', import.meta.url));
-  return { filename: source, execArgv: ['--import', 'tsx'] };
-}
-
 interface Waiter {
   start: () => void;
   refuse: () => void;
@@ -102,7 +91,12 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     deskew,
     secondOpinionBelow,
   };
-  const { filename, execArgv } = options.worker ?? workerLocation();
+  const { filename, execArgv } =
+    options.worker ??
+    workerModule(
+      new URL('./ocr-worker.js', import.meta.url),
+      new URL('./worker.ts', import.meta.url),
+    );
   const piscina = new Piscina<DetectTask | ReadTask, DetectResult | ReadResult>({
     filename,
     // The worker has no default export: its handlers are named, and piscina loads this one at start.

@@ -4,5 +4,17 @@ declare module 'heic-decode' {
     height: number;
     data: Uint8ClampedArray;
   }
-  export default function decode(options: { buffer: Buffer | ArrayBuffer }): Promise<DecodedImage>;
+  /** An image of the file, its size read from the header, its pixels decoded on demand. */
+  interface ImageHandle {
+    width: number;
+    height: number;
+    decode(): Promise<DecodedImage>;
+  }
+  function decode(options: { buffer: Buffer | ArrayBuffer | Uint8Array }): Promise<DecodedImage>;
+  namespace decode {
+    function all(options: {
+      buffer: Buffer | ArrayBuffer | Uint8Array;
+    }): Promise<ImageHandle[] & { dispose(): void }>;
+  }
+  export default decode;
 }

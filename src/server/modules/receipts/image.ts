@@ -1,7 +1,9 @@
-import decodeHeicImage from 'heic-decode';
+import { Piscina } from 'piscina';
 import sharp, { type Sharp } from 'sharp';
 import { MAX_RECEIPT_BYTES } from '../../../contracts/receipts';
 import { AppError } from '../../http/errors';
+import { workerModule } from '../../adapters/worker-module';
+import type { HeicResult, HeicTask } from './heic-worker';
 
 // The image stage of a scan (DESIGN.md Receipt flow): sniff the bytes, refuse bombs, convert HEIC,
 // rotate by EXIF, shrink, and hand back one normalised JPEG for storage and the OCR engine.
@@ -66,12 +68,23 @@ export interface NormalisedImage {
   sourceType: SniffedType;
 }
 
+// One thread decodes HEIC photos (heic-worker.ts), started on the first and ended after a minute
+// without one: most photos are JPEG, and libheif's memory goes with the thread.
+let heicPool: Piscina<HeicTask, HeicResult> | undefined;
+
 async function decodeHeic(bytes: Buffer): Promise<Sharp> {
-  const image = await decodeHeicImage({ buffer: bytes }).catch(() => {
-    throw corrupt();
+  heicPool ??= new Piscina<HeicTask, HeicResult>({
+    ...workerModule(
+      new URL('./heic-worker.js', import.meta.url),
+      new URL('./heic-worker.ts', import.meta.url),
+    ),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 60_000,
   });
-  if (image.width * image.height > MAX_PIXELS) throw tooManyPixels();
-  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+  const image = await heicPool.run({ bytes, maxPixels: MAX_PIXELS });
+  if ('error' in image) throw image.error === 'too_many_pixels' ? tooManyPixels() : corrupt();
+  return sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
     raw: { width: image.width, height: image.height, channels: 4 },
   });
 }

@@ -2,7 +2,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptReadingSchema } from '../../../contracts/receipts';
 import { signUp, type Session } from '../../testing/auth-helpers';
-import { phonePhoto, renderReceipt, UK_RECEIPT_EXPECTED } from '../../testing/receipt-fixtures';
+import {
+  heicClaiming,
+  phonePhoto,
+  renderReceipt,
+  UK_RECEIPT_EXPECTED,
+  ukReceiptHeic,
+} from '../../testing/receipt-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -36,8 +42,9 @@ function upload(
   who: Session | null = alice,
   url = '/api/ocr/scan-receipt',
   name?: string,
+  type?: string,
 ) {
-  const body = multipart(file, name);
+  const body = multipart(file, name, type);
   return t.app.inject({
     method: 'POST',
     url,
@@ -111,6 +118,18 @@ describe('receipt uploads refuse bad files clearly', () => {
       /too many pixels/,
     ],
     [
+      'a HEIC photo claiming 30000 x 30000 pixels',
+      () => heicClaiming(30000, 30000),
+      413,
+      /too many pixels/,
+    ],
+    [
+      'a truncated HEIC photo',
+      () => ukReceiptHeic().subarray(0, 4000),
+      400,
+      /damaged or incomplete/,
+    ],
+    [
       'a PDF named .jpg',
       () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
       415,
@@ -168,6 +187,31 @@ describe('reading a receipt photo', () => {
     });
     expect(other.statusCode).toBe(404);
   });
+
+  it('reads an iPhone HEIC photo, and keeps it as a JPEG', async () => {
+    const res = await upload(
+      ukReceiptHeic(),
+      alice,
+      '/api/upload-receipt',
+      'IMG_0042.HEIC',
+      'image/heic',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const reading = receiptReadingSchema.parse(res.json());
+    expect(reading.items.map((i) => ({ name: i.name, amount: i.amount }))).toEqual(
+      UK_RECEIPT_EXPECTED.items,
+    );
+    expect(reading.total).toBe(UK_RECEIPT_EXPECTED.total);
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/api/receipts/${reading.receiptId}/image`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.height!).toBeGreaterThan(meta.width!);
+  }, 120_000);
 
   it('five scans at once all finish or get 503, and the server keeps serving', async () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => upload(photo)));
