@@ -17,6 +17,7 @@ export default tseslint.config(
       'playwright-report',
       '.test-output',
       'e2e/screenshots',
+      '.scratch',
     ],
   },
   js.configs.recommended,
