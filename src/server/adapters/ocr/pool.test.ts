@@ -80,6 +80,33 @@ describe('OCR pool admission', () => {
     expect((await p.recognize(scan(1, 3), { deadlineMs: 60_000 })).boxes[0]?.text).toBe('3');
   });
 
+  it('lets a waiting scan whose caller went away leave the queue at once, and the next one move up', async () => {
+    const p = make({ threads: 1, maxQueue: 4 });
+    await p.warmUp();
+    let firstDone = false;
+    const first = p.recognize(scan(30, 1)).finally(() => (firstDone = true));
+    const gone = new AbortController();
+    const abandoned = codeOf(p.recognize(scan(100, 2), { signal: gone.signal }));
+    const next = p.recognize(scan(1, 3));
+    gone.abort();
+    expect(await abandoned).toBe('scan_cancelled');
+    expect(firstDone).toBe(false);
+    await first;
+    // the next waiter started right after the first: it did not wait for the abandoned scan
+    const { boxes, queueMs } = await next;
+    expect(boxes[0]?.text).toBe('3');
+    expect(queueMs).toBeLessThan(1000); // about 300 ms; 1300 had it waited for the abandoned one
+    // a caller already gone is not queued at all, and a running scan is left to finish
+    expect(await codeOf(p.recognize(scan(1), { signal: AbortSignal.abort() }))).toBe(
+      'scan_cancelled',
+    );
+    const late = new AbortController();
+    const running = p.recognize(scan(10, 4), { signal: late.signal });
+    await new Promise((r) => setTimeout(r, 20));
+    late.abort();
+    expect((await running).boxes[0]?.text).toBe('4');
+  });
+
   it('close() refuses waiting scans and lets the running one finish', async () => {
     const p = make({ threads: 1, maxQueue: 4 });
     await p.warmUp();

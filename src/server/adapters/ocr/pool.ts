@@ -49,6 +49,11 @@ export interface LookOptions extends Look {
   ifIdle?: boolean;
   /** ms this look may run before its caller gets 503, if shorter than the pool's deadline */
   deadlineMs?: number;
+  /**
+   * Aborted when nobody wants the reading any more (the client went away): a scan still waiting
+   * leaves the queue at once; one already running is left to finish, as a deadline leaves it.
+   */
+  signal?: AbortSignal;
 }
 
 export interface OcrPool {
@@ -71,6 +76,7 @@ export const busy = () =>
   );
 const timedOut = () =>
   new AppError(503, 'scan_timeout', 'Reading the receipt took too long - please try again');
+export const cancelled = () => new AppError(503, 'scan_cancelled', 'The scan was cancelled');
 
 interface Waiter {
   start: () => void;
@@ -115,29 +121,37 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   // Every task handed to piscina, settled or not, so close() can wait for them.
   const inFlight = new Set<Promise<unknown>>();
 
-  /** Resolves when a worker slot is ours; rejects with 503 when none frees up in time. */
-  function acquire(ifIdle = false): Promise<void> {
+  /**
+   * Resolves when a worker slot is ours; rejects with 503 when none frees up in time, or at once
+   * when `signal` is aborted while waiting.
+   */
+  function acquire(ifIdle = false, signal?: AbortSignal): Promise<void> {
     if (closed) return Promise.reject(busy());
+    if (signal?.aborted) return Promise.reject(cancelled());
     if (running < threads) {
       running++;
       return Promise.resolve();
     }
     if (ifIdle || waiting.length >= maxQueue) return Promise.reject(busy());
     return new Promise((resolve, reject) => {
+      const leave = (error: AppError) => {
+        clearTimeout(waiter.timer);
+        signal?.removeEventListener('abort', onAbort);
+        const at = waiting.indexOf(waiter);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(error);
+      };
+      const onAbort = () => leave(cancelled());
       const waiter: Waiter = {
         start: () => {
           clearTimeout(waiter.timer);
+          signal?.removeEventListener('abort', onAbort);
           resolve();
         },
-        refuse: () => {
-          clearTimeout(waiter.timer);
-          reject(busy());
-        },
-        timer: setTimeout(() => {
-          waiting.splice(waiting.indexOf(waiter), 1);
-          reject(busy());
-        }, queueWaitMs),
+        refuse: () => leave(busy()),
+        timer: setTimeout(() => leave(busy()), queueWaitMs),
       };
+      signal?.addEventListener('abort', onAbort, { once: true });
       waiting.push(waiter);
     });
   }
@@ -184,7 +198,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   /** `limited`: whether the caller gets 503 past the deadline (not for warm-up, which loads models). */
   async function recognize(image: Buffer, look: LookOptions = {}, limited = true) {
     const arrived = performance.now();
-    await acquire(look.ifIdle);
+    await acquire(look.ifIdle, look.signal);
     const started = performance.now();
     const abort = new AbortController();
     const stuck = setTimeout(() => abort.abort(), deadlineMs + stuckMs);

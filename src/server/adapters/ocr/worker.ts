@@ -33,8 +33,12 @@ export interface ReadTask {
 export type ReadResult = (OcrBox | null)[];
 
 let engine: Promise<PaddleEngine> | null = null;
+/** The thread's engine, loaded once; a load that failed is tried again by the next task. */
 const engineWith = (settings: OcrSettings) =>
-  (engine ??= createPaddleEngine({ ...settings, threads: 1 }));
+  (engine ??= createPaddleEngine({ ...settings, threads: 1 }).catch((err: unknown) => {
+    engine = null;
+    throw err;
+  }));
 
 export async function detect({ settings, image, look }: DetectTask): Promise<DetectResult> {
   return (await engineWith(settings)).detect(Buffer.from(image), look);

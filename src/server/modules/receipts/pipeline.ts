@@ -35,7 +35,14 @@ export interface ScanOutcome {
 export async function scanReceipt(
   bytes: Buffer,
   ocr: OcrPool,
-  { closerLook = true }: { closerLook?: boolean } = {},
+  {
+    closerLook = true,
+    signal,
+  }: {
+    closerLook?: boolean;
+    /** aborted when nobody wants the reading any more: no queueing, no closer look */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ScanOutcome> {
   const started = performance.now();
   const image = await normaliseReceiptImage(bytes);
@@ -47,12 +54,13 @@ export async function scanReceipt(
     parseMs += performance.now() - parseStarted;
     return parsed;
   };
-  const first = await ocr.recognize(image.jpeg);
+  const first = await ocr.recognize(image.jpeg, { signal });
   let reading = { ...first, parsed: parse(first.boxes) };
   let { ocrMs, queueMs } = first;
   const timeLeft = CLOSER_LOOK_BUDGET_MS - (performance.now() - started);
   if (
     closerLook &&
+    !signal?.aborted &&
     !reading.parsed.checks.itemsMatchTotal &&
     Math.max(image.width, image.height) < CLOSER_LOOK_SIDE &&
     timeLeft > 2 * first.ocrMs

@@ -1,6 +1,12 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptReadingSchema } from '../../../contracts/receipts';
+import { boxesOfLines } from '../../../testing/ocr-boxes';
+import type { OcrPool } from '../../adapters/ocr/pool';
+import { receipts } from '../../db/schema/receipts';
 import { signUp, type Session } from '../../testing/auth-helpers';
 import {
   heicClaiming,
@@ -145,6 +151,27 @@ describe('receipt uploads refuse bad files clearly', () => {
     });
   }
 
+  it('a photo-sized file just under 15 MB is still taken in and sniffed', async () => {
+    const res = await upload(Buffer.alloc(14 * 1024 * 1024, 0xff), alice);
+    expect(res.statusCode, res.body).toBe(415);
+  });
+
+  it('a large body that is not multipart: 413 before it is parsed, then 400 for a small one', async () => {
+    const json = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ocr/scan-receipt',
+        payload,
+        headers: { 'content-type': 'application/json', cookie: alice.cookie },
+      });
+    const big = await json(`[${'{},'.repeat(700_000)}{}]`);
+    expect(big.statusCode).toBe(413);
+    const small = await json('{}');
+    expect(small.statusCode).toBe(400);
+    expect(small.json().message).toMatch(/multipart\/form-data/);
+    await stillServing();
+  });
+
   it('401 when signed out', async () => {
     const res = await upload(photo, null);
     expect(res.statusCode).toBe(401);
@@ -186,6 +213,15 @@ describe('reading a receipt photo', () => {
       headers: { cookie: bob.cookie },
     });
     expect(other.statusCode).toBe(404);
+    // ids that are no scan's, nor even a uuid PostgreSQL would take: 404, not a failed query
+    for (const id of ['a'.repeat(36), '-'.repeat(36), receiptId.replace(/-/g, '') + 'abcd']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/receipts/${id}/image`,
+        headers: { cookie: alice.cookie },
+      });
+      expect(res.statusCode, id).toBe(404);
+    }
   });
 
   it('reads an iPhone HEIC photo, and keeps it as a JPEG', async () => {
@@ -224,4 +260,72 @@ describe('reading a receipt photo', () => {
     expect(own.filter((res) => res.statusCode === 503).length).toBeGreaterThanOrEqual(3);
     await stillServing();
   }, 180_000);
+});
+
+describe('a client that hangs up while its receipt is read', () => {
+  it('frees its place, drops the reading and keeps nothing', async () => {
+    const looks: AbortSignal[] = [];
+    let finishFirst!: () => void;
+    const reading = { boxes: boxesOfLines(['Tea 2.50', 'TOTAL 2.50']), ocrMs: 1, queueMs: 0 };
+    // The first scan is held until finishFirst(); the others are read at once.
+    const ocr: OcrPool = {
+      recognize: (_image, look = {}) => {
+        looks.push(look.signal!);
+        if (looks.length > 1) return Promise.resolve(reading);
+        return new Promise((resolve) => (finishFirst = () => resolve(reading)));
+      },
+      warmUp: async () => {},
+      close: async () => {},
+    };
+    const server = await createTestApp({ ocr });
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.app.server.address() as AddressInfo;
+      const carol = await signUp(server.app);
+      const until = async (what: () => boolean) => {
+        for (let i = 0; i < 400 && !what(); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(what()).toBe(true);
+      };
+
+      const body = multipart(photo);
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/ocr/scan-receipt',
+        headers: { ...body.headers, cookie: carol.cookie, 'content-length': body.payload.length },
+      });
+      request.on('error', () => {}); // the hang-up below
+      request.end(body.payload);
+      await until(() => looks.length === 1);
+      expect(looks[0]!.aborted).toBe(false);
+      request.destroy();
+      await until(() => looks[0]!.aborted);
+      // The abandoned scan ends (its worker cannot be stopped mid-read) and gives its place back.
+      finishFirst();
+      await new Promise((r) => setTimeout(r, 50));
+
+      // Both of carol's places are free again: two scans at once are read.
+      const scans = await Promise.all(
+        [1, 2].map(() => {
+          const b = multipart(photo);
+          return server.app.inject({
+            method: 'POST',
+            url: '/api/ocr/scan-receipt',
+            payload: b.payload,
+            headers: { ...b.headers, cookie: carol.cookie },
+          });
+        }),
+      );
+      expect(scans.map((r) => r.statusCode)).toEqual([200, 200]);
+      // Only those two were kept: the abandoned reading was not.
+      const kept = await server.database.db
+        .select({ id: receipts.id })
+        .from(receipts)
+        .where(eq(receipts.ownerId, carol.userId));
+      expect(kept).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +10,9 @@ import {
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import { AppError, badRequest } from '../../http/errors';
 import type { ReceiptsService } from './service';
+
+/** A scan's id, as PostgreSQL's uuid type takes it: anything else would fail the query (500). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const tooLarge = () =>
   new AppError(413, 'payload_too_large', 'Receipt image is too large - the limit is 15 MB');
@@ -23,10 +26,31 @@ export const receiptsRoutes =
       limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 5, parts: 6 },
     });
 
-    const upload = async (req: FastifyRequest) => {
+    const upload = async (req: FastifyRequest, reply: FastifyReply) => {
       if (!req.isMultipart()) {
         throw badRequest(`Send the photo as multipart/form-data in the field '${RECEIPT_FIELD}'`);
       }
+      const userId = userIdOf(req);
+      // The account's place is taken before the photo is read, so one account cannot hold many
+      // uploads in memory at once either.
+      const release = service.admit(userId);
+      // A client that hangs up (gave up waiting, retook the photo) no longer wants the reading.
+      const gone = new AbortController();
+      const hungUp = () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      };
+      reply.raw.once('close', hungUp);
+      try {
+        const bytes = await photoOf(req);
+        return await service.scan(userId, bytes, gone.signal);
+      } finally {
+        reply.raw.off('close', hungUp);
+        release();
+      }
+    };
+
+    /** The photo's bytes from the multipart body, with a clear 4xx for anything else. */
+    const photoOf = async (req: FastifyRequest): Promise<Buffer> => {
       let bytes: Buffer | null = null;
       try {
         for await (const part of req.parts()) {
@@ -58,19 +82,21 @@ export const receiptsRoutes =
         throw badRequest('The upload could not be read - please try again');
       }
       if (!bytes) throw badRequest(`No receipt photo was sent in the field '${RECEIPT_FIELD}'`);
-      return service.scan(userIdOf(req), bytes);
+      return bytes;
     };
 
+    // No route bodyLimit: the multipart parser streams the photo under its own fileSize limit, and
+    // a route's bodyLimit would let any other body (15 MB of JSON) be parsed whole before the 400.
     const schema = { response: { 200: receiptReadingSchema } };
-    app.post('/api/ocr/scan-receipt', { schema, bodyLimit: MAX_RECEIPT_BYTES + 64 * 1024 }, upload);
-    app.post('/api/upload-receipt', { schema, bodyLimit: MAX_RECEIPT_BYTES + 64 * 1024 }, upload);
+    app.post('/api/ocr/scan-receipt', { schema }, upload);
+    app.post('/api/upload-receipt', { schema }, upload);
 
     app.get(
       '/api/receipts/:id/image',
       { schema: { params: z.object({ id: z.string() }) } },
       async (req, reply) => {
         const id = req.params.id;
-        if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, 'not_found', 'Receipt not found');
+        if (!UUID.test(id)) throw new AppError(404, 'not_found', 'Receipt not found');
         const { image, mime } = await service.image(userIdOf(req), id);
         return reply
           .header('content-type', mime)

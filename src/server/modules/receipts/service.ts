@@ -1,14 +1,14 @@
 import type { ReceiptReading } from '../../../contracts/receipts';
-import type { OcrPool } from '../../adapters/ocr/pool';
+import { cancelled, type OcrPool } from '../../adapters/ocr/pool';
 import { AppError, notFound } from '../../http/errors';
 import { scanReceipt, toReading } from './pipeline';
 import type { ReceiptsRepo } from './repo';
 
 /**
- * Scans one account may have under way at once, from upload to answer. The OCR queue is shared by
- * everyone (2 reading, 8 waiting, pool.ts): without this, one account sending photos in a loop
- * would keep it full and every other user would get 503. A person reads one receipt at a time, or
- * two when they retake a photo before the first answer.
+ * Scans one account may have under way at once, from the first byte of the upload to the answer.
+ * The OCR queue is shared by everyone (2 reading, 8 waiting, pool.ts): without this, one account
+ * sending photos in a loop would keep it full and every other user would get 503. A person reads
+ * one receipt at a time, or two when they retake a photo before the first answer.
  */
 export const SCANS_PER_USER = 2;
 
@@ -26,27 +26,36 @@ export function createReceiptsService(repo: ReceiptsRepo, ocr: OcrPool) {
   const underWay = new Map<string, number>();
 
   return {
-    /** Reads one uploaded photo and keeps the scan for its owner. */
-    async scan(ownerId: string, bytes: Buffer): Promise<ReceiptReading> {
-      const running = underWay.get(ownerId) ?? 0;
-      if (running >= SCANS_PER_USER) throw tooManyScans();
-      underWay.set(ownerId, running + 1);
-      try {
-        const outcome = await scanReceipt(bytes, ocr);
-        const id = await repo.insert({
-          ownerId,
-          image: outcome.image.jpeg,
-          mime: 'image/jpeg',
-          ocrText: outcome.boxes.map((b) => b.text).join('\n'),
-          parsed: outcome.parsed,
-          timings: outcome.timings,
-        });
-        return toReading(id, outcome);
-      } finally {
+    /**
+     * Takes one of the account's scan places, before its photo is read: 503 when all are taken.
+     * Call the returned function when the scan is over, however it ended.
+     */
+    admit(ownerId: string): () => void {
+      const count = underWay.get(ownerId) ?? 0;
+      if (count >= SCANS_PER_USER) throw tooManyScans();
+      underWay.set(ownerId, count + 1);
+      return () => {
         const left = underWay.get(ownerId)! - 1;
         if (left > 0) underWay.set(ownerId, left);
         else underWay.delete(ownerId);
-      }
+      };
+    },
+    /**
+     * Reads one uploaded photo and keeps the scan for its owner. `signal` is aborted when the client
+     * has gone: a scan still queued is dropped, and a reading nobody will see is not kept.
+     */
+    async scan(ownerId: string, bytes: Buffer, signal?: AbortSignal): Promise<ReceiptReading> {
+      const outcome = await scanReceipt(bytes, ocr, { signal });
+      if (signal?.aborted) throw cancelled();
+      const id = await repo.insert({
+        ownerId,
+        image: outcome.image.jpeg,
+        mime: 'image/jpeg',
+        ocrText: outcome.boxes.map((b) => b.text).join('\n'),
+        parsed: outcome.parsed,
+        timings: outcome.timings,
+      });
+      return toReading(id, outcome);
     },
     async image(ownerId: string, id: string) {
       const found = await repo.findImage(ownerId, id);
