@@ -510,6 +510,40 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
     await snap(page, 'receipt-toast-analyzed');
   });
 
+  test('the take photo dialog gives a reading 15 s, then hangs up and offers manual entry', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/split-bill');
+    await addFriends(page, ['Alex']);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const dropped: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (request.url().endsWith('/api/ocr/scan-receipt')) dropped.push(request.url());
+    });
+    // The service never answers.
+    await page.route('**/api/ocr/scan-receipt', () => {});
+    await page.getByRole('button', { name: 'Remove French Fries' }).click();
+    await page.getByRole('button', { name: 'Remove Red Wine' }).click();
+    await page.getByRole('button', { name: 'Scan Receipt' }).click();
+    const photo = page.getByRole('dialog', { name: 'Scan a Receipt' });
+    await photo.getByTestId('receipt-photo-input').setInputFiles({
+      name: 'slow.png',
+      mimeType: 'image/png',
+      buffer: await blankPng(30, 40),
+    });
+    await expect(photo.getByRole('status')).toContainText(/Uploading your photo|Reading the items/);
+    await page.clock.fastForward(14_000);
+    await expect(photo.getByRole('status')).toContainText(/Uploading your photo|Reading the items/);
+    await expect(toastText(page, 'Scanning Failed')).toBeHidden();
+    await page.clock.fastForward(1_100);
+    await expect(toastText(page, 'Scanning Failed')).toBeVisible();
+    await expect(toastText(page, 'Processing timed out. Please try again.')).toBeVisible();
+    await expect(photo.getByRole('button', { name: 'Enter Items Manually' })).toBeVisible();
+    await expect.poll(() => dropped.length).toBe(1);
+    await snap(page, 'receipt-dialog-timeout');
+  });
+
   test('a reading finished before anyone was named: the processing screen asks for names', async ({
     page,
   }) => {

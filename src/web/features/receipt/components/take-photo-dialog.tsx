@@ -5,7 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { scanReceipt } from '../api/scan-receipt';
-import type { ReceiptData } from '../model/processing-state';
+import {
+  PROCESSING_TIMEOUT_MS,
+  TIMED_OUT_MESSAGE,
+  type ReceiptData,
+} from '../model/processing-state';
 import {
   ANALYZED_TITLE,
   classifyScanError,
@@ -13,6 +17,7 @@ import {
   NO_ITEMS_FOUND,
   receiptFileProblem,
   scanFailureToast,
+  type ScanFailure,
 } from '../model/scan-messages';
 import { stageText, type ScanProgress } from './use-receipt-processing';
 
@@ -65,6 +70,12 @@ function TakePhoto({
   const scan = async (file: File) => {
     const controller = new AbortController();
     running.current = controller;
+    // A reading gets 15 s, as from home (spec §9); hanging up also frees the server's queue.
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, PROCESSING_TIMEOUT_MS);
     setProgress({ stage: 'uploading', percent: null });
     try {
       const reading = await scanReceipt(file, {
@@ -88,11 +99,14 @@ function TakePhoto({
       });
       onRead(reading);
     } catch (err) {
-      const failure = classifyScanError(err);
+      const failure: ScanFailure = timedOut
+        ? { kind: 'failed', message: TIMED_OUT_MESSAGE }
+        : classifyScanError(err);
       const message = scanFailureToast(failure);
       if (message) toast(message);
-      if (failure.kind === 'unavailable') setOfferManual(true);
+      if (failure.kind === 'unavailable' || timedOut) setOfferManual(true);
     } finally {
+      clearTimeout(deadline);
       if (running.current === controller) {
         running.current = null;
         setProgress(null);
