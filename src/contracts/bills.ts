@@ -120,6 +120,16 @@ export const billIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64
 
 // --- Answers -------------------------------------------------------------------------------------
 
+/** One line of what a participant owes, as stored when the bill was saved (domain/shares.ts). */
+export const shareLineSchema = z.object({
+  kind: z.enum(['item', 'share', 'service', 'tip', 'fee']),
+  name: z.string(),
+  amount: moneyOutput,
+  /** Portions of the item the person had, for item lines; null where it does not apply. */
+  portions: z.number().nullable(),
+});
+export type ShareLineOut = z.infer<typeof shareLineSchema>;
+
 export const participantSchema = z.object({
   id: z.string(),
   billId: z.string(),
@@ -130,6 +140,10 @@ export const participantSchema = z.object({
   amountDueIncludingFee: moneyOutput,
   status: participantStatusSchema,
   assignedItems: z.array(z.object({ name: z.string(), amount: moneyOutput, portions: z.number() })),
+  /** Every line of the share (items, service, tip, fee), as stored at save; they add up to it. */
+  lines: z.array(shareLineSchema),
+  paidAt: z.string().nullable(),
+  paidMethod: z.enum(['card', 'cash', 'bank_transfer']).nullable(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

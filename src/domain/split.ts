@@ -278,30 +278,13 @@ function itemWeights(
 }
 
 /**
- * Equal mode. Splitting each part of the bill evenly on its own would let the same person collect a
- * spare penny from every part. Instead the running total after each part (item by item, then service
- * charge, then tip) is split evenly, and a person's share of a part is the step between two running
- * splits. Adding 1p to an even split of a non-negative amount gives exactly the next person in turn
- * 1p more, so every share of every part is within 1p of even and the shares add up to the total split
- * evenly. Two adjustments keep that true when discounts are involved: every running total is raised
- * by the same `perHead` pence for each person (taken off again after splitting, so nobody's share
- * changes) so that none is negative, and a negative bill is worked as its mirror image, matching
- * apportion's sign symmetry.
+ * Equal mode: the items, then the service charge, then the tip, split evenly as running totals
+ * (splitStepsEvenly), so each share of each part is within 1p of even and every person's parts add
+ * up to the total split evenly.
  */
 function splitWholeBill(input: SplitInput, totals: BillTotals): Breakdown {
-  const count = input.participants.length;
   const steps = [...input.items.map((item) => item.amountPence), totals.serviceCharge, totals.tip];
-  const sign = totals.total < 0 ? -1 : 1;
-  const running = [0];
-  for (const step of steps) running.push(running[running.length - 1]! + sign * step);
-  const perHead = Math.ceil(Math.max(0, -Math.min(...running)) / count);
-  const even = running.map((amount) =>
-    splitEvenly(amount + perHead * count, count).map((share) => share - perHead),
-  );
-  const shares = steps.map((_, k) =>
-    even[k + 1]!.map((share, i) => sign * (share - even[k]![i]!) || 0),
-  );
-
+  const shares = splitStepsEvenly(steps, input.participants.length);
   const itemShares = shares.slice(0, input.items.length);
   const names = input.items.map((item) => itemNameOrDefault(item.name));
   const items = input.participants.map((_, i) =>
@@ -315,4 +298,28 @@ function splitWholeBill(input: SplitInput, totals: BillTotals): Breakdown {
   const service = shares[input.items.length]!;
   const tip = shares[input.items.length + 1]!;
   return { items, original, tip, service };
+}
+
+/**
+ * Splits a sequence of amounts (the parts of a bill) evenly over `count` people so that each
+ * person's parts add up to their share of the whole split evenly: result[k][i] is person i's share
+ * of part k. Splitting each part evenly on its own would let the same person collect a spare penny
+ * from every part. Instead the running total after each part is split evenly, and a person's share
+ * of a part is the step between two running splits. Adding 1p to an even split of a non-negative
+ * amount gives exactly the next person in turn 1p more, so every share of every part is within 1p
+ * of even. Two adjustments keep that true when discounts are involved: every running total is
+ * raised by the same `perHead` pence for each person (taken off again after splitting, so nobody's
+ * share changes) so that none is negative, and a negative whole is worked as its mirror image,
+ * matching apportion's sign symmetry.
+ */
+export function splitStepsEvenly(steps: readonly Pence[], count: number): Pence[][] {
+  const total = steps.reduce((sum, step) => sum + step, 0);
+  const sign = total < 0 ? -1 : 1;
+  const running = [0];
+  for (const step of steps) running.push(running[running.length - 1]! + sign * step);
+  const perHead = Math.ceil(Math.max(0, -Math.min(...running)) / count);
+  const even = running.map((amount) =>
+    splitEvenly(amount + perHead * count, count).map((share) => share - perHead),
+  );
+  return steps.map((_, k) => even[k + 1]!.map((share, i) => sign * (share - even[k]![i]!) || 0));
 }

@@ -36,6 +36,8 @@ export const bills = pgTable(
     totalPence: integer('total_pence').notNull(),
     feePence: integer('fee_pence').notNull(),
     receiptId: uuid('receipt_id'),
+    /** False for a bill saved before its shares were stored line by line, until the backfill runs. */
+    sharesStored: boolean('shares_stored').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,6 +104,34 @@ export const itemAssignments = pgTable(
     primaryKey({ columns: [t.itemId, t.participantId] }),
     index('item_assignments_participant_idx').on(t.participantId),
     check('item_assignments_positive', sql`${t.portionHalves} > 0`),
+  ],
+);
+
+/**
+ * What each participant owes, line by line, computed once by the domain split when the bill is saved
+ * (domain/shares.ts). Bill detail, payment links and payer pages read these; nothing re-splits.
+ */
+export const shareLines = pgTable(
+  'share_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => billParticipants.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['item', 'share', 'service', 'tip', 'fee'] }).notNull(),
+    itemId: uuid('item_id').references(() => billItems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Portions x 2, for item lines of a by-item split. */
+    portionHalves: integer('portion_halves'),
+    amountPence: integer('amount_pence').notNull(),
+  },
+  (t) => [
+    index('share_lines_participant_idx').on(t.participantId, t.position),
+    index('share_lines_bill_idx').on(t.billId),
   ],
 );
 

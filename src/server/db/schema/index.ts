@@ -1,4 +1,5 @@
 // The Drizzle schema, one file per aggregate. Drizzle needs every table in one object.
 export * from './auth';
 export * from './bills';
+export * from './payments';
 export * from './receipts';

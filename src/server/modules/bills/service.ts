@@ -175,6 +175,9 @@ function toDetail(agg: BillAggregate): BillDetail {
         fee: money(p.feePence),
         amountDueIncludingFee: money(p.amountDuePence + p.feePence),
         status: p.status,
+        lines: [],
+        paidAt: null,
+        paidMethod: null,
         assignedItems: lines.map((line) => {
           const item = agg.items[line.itemIndex];
           const a = agg.assignments.find((x) => x.itemId === item?.id && x.participantId === p.id);
@@ -394,6 +397,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           amountDueIncludingFee: money(due.amountDuePence + due.feePence),
           status: row.status,
           assignedItems: [],
+          lines: [],
+          paidAt: null,
+          paidMethod: null,
         };
       });
     },
