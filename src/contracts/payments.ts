@@ -258,6 +258,14 @@ export const sandboxPayBodySchema = z
   .strict();
 export type SandboxPayBody = z.infer<typeof sandboxPayBodySchema>;
 
+/** GET /api/sandbox/checkout/:sessionId: what the sandbox's checkout page shows. */
+export const sandboxCheckoutSchema = paymentSessionSchema.extend({
+  kind: z.enum(['checkout', 'payment_intent']),
+  /** Where 'Cancel' goes. */
+  cancelUrl: z.string(),
+});
+export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
+
 export const sandboxPayResponseSchema = z.object({
   status: z.literal('succeeded'),
   /** Where the page goes 2500 ms after success. */

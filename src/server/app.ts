@@ -28,6 +28,10 @@ import { createReceiptsRepo } from './modules/receipts/repo';
 import { receiptsRoutes } from './modules/receipts/routes';
 import { createReceiptsService } from './modules/receipts/service';
 import type { Secrets } from './secrets';
+import { paymentProviderFor } from './adapters/payments/from-config';
+import type { PaymentProvider } from './adapters/payments/provider';
+import { paymentsRoutes } from './modules/payments/routes';
+import { createPaymentsService } from './modules/payments/service';
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +45,10 @@ export interface AppDeps {
   logger?: boolean | object;
   /** The OCR worker pool; built (and closed with the app) when not given. */
   ocr?: OcrPool;
+  /** The payment provider; the configured one when not given. */
+  paymentProvider?: PaymentProvider;
+  /** The payments module's clock (tests move it past a link's expiry). */
+  clock?: () => Date;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call inject(). */
@@ -103,6 +111,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
+  await app.register(
+    paymentsRoutes({
+      service: createPaymentsService({
+        db: database.db,
+        provider: deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl),
+        publicUrl: config.publicUrl,
+        log: app.log,
+        clock: deps.clock,
+      }),
+      requireUser,
+    }),
+  );
   const ocr = deps.ocr ?? createOcrPool();
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
   await app.register(

@@ -66,6 +66,28 @@ export const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: url('http(s)'),
   APPLE_CLIENT_ID: optionalString,
   APPLE_CLIENT_SECRET: optionalString,
+  PAYMENTS_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['sandbox', 'stripe'], { error: "must be 'sandbox' or 'stripe'" }).default('sandbox'),
+  ),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_\w+$/,
+        'must be a Stripe secret key (sk_test_... or sk_live_...)',
+      )
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
+      .optional(),
+  ),
+  STRIPE_API_URL: url('http(s)'),
   SIGNUPS_PER_IP: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -91,7 +113,19 @@ export interface Config {
   google: { clientId: string; clientSecret: string; discoveryUrl: string | undefined } | undefined;
   apple: { clientId: string; clientSecret: string } | undefined;
   authRateLimits: AuthRateLimits;
+  payments: PaymentsConfig;
 }
+
+/** Which payment provider takes the cards (DECISIONS.md Payments). */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Another address for Stripe's API (a local fake in tests); unset is Stripe itself. */
+      apiUrl: string | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -115,6 +149,9 @@ function pair(
   return undefined;
 }
 
+/** Variables whose values never appear in a message: they may hold a secret. */
+const HIDDEN = /^DATABASE_URL$|SECRET|_KEY$/;
+
 /** Parses the environment once; throws ConfigError listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -124,9 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         const name = issue.path.join('.');
         const raw = source[name];
         const shown =
-          raw === undefined
-            ? ''
-            : ` (got ${JSON.stringify(name === 'DATABASE_URL' ? '<hidden>' : raw)})`;
+          raw === undefined ? '' : ` (got ${JSON.stringify(HIDDEN.test(name) ? '<hidden>' : raw)})`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -148,6 +183,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env.APPLE_CLIENT_SECRET,
     problems,
   );
+  let payments: PaymentsConfig = { provider: 'sandbox' };
+  if (env.PAYMENTS_PROVIDER === 'stripe') {
+    if (!env.STRIPE_SECRET_KEY)
+      problems.push("STRIPE_SECRET_KEY: must be set when PAYMENTS_PROVIDER is 'stripe'");
+    if (!env.STRIPE_WEBHOOK_SECRET)
+      problems.push("STRIPE_WEBHOOK_SECRET: must be set when PAYMENTS_PROVIDER is 'stripe'");
+    if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)
+      payments = {
+        provider: 'stripe',
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        apiUrl: env.STRIPE_API_URL,
+      };
+  }
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -162,5 +211,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     google,
     apple,
     authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, signUpPerIp: env.SIGNUPS_PER_IP },
+    payments,
   };
 }

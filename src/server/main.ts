@@ -10,6 +10,7 @@ import {
 } from './db/client';
 import { DirLockedError } from './db/dir-lock';
 import { createOcrPool } from './adapters/ocr/pool';
+import { backfillShareLines } from './modules/bills/share-backfill';
 import { loadSecrets } from './secrets';
 
 function fail(message: string): never {
@@ -76,6 +77,9 @@ async function main() {
   try {
     await migrate(database);
     lap('migrations');
+    const filled = await backfillShareLines(database.db);
+    if (filled)
+      process.stdout.write(`Stored the shares of ${filled} earlier bills line by line.\n`);
     const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret });
     app = await buildApp({ config, database, secrets, ocr });
     lap('app');

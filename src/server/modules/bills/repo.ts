@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { ShareLine } from '../../../domain/shares';
 import type { Db } from '../../db/client';
 import {
   activitySeen,
@@ -6,6 +7,9 @@ import {
   billParticipants,
   bills,
   itemAssignments,
+  paymentLinks,
+  payments,
+  shareLines,
   user,
 } from '../../db/schema';
 
@@ -14,6 +18,14 @@ export type NewBillRow = typeof bills.$inferInsert;
 export type ItemRow = typeof billItems.$inferSelect;
 export type ParticipantRow = typeof billParticipants.$inferSelect;
 export type AssignmentRow = typeof itemAssignments.$inferSelect;
+export type ShareLineRow = typeof shareLines.$inferSelect;
+
+/** How a participant's share was settled, from their payment link. */
+export interface Settlement {
+  participantId: string;
+  paidAt: Date | null;
+  method: 'card' | 'cash' | 'bank_transfer' | null;
+}
 
 export interface BillAggregate {
   bill: BillRow;
@@ -21,6 +33,15 @@ export interface BillAggregate {
   items: ItemRow[];
   participants: ParticipantRow[];
   assignments: AssignmentRow[];
+  /** Stored share lines, in participant then line order. */
+  lines: ShareLineRow[];
+  settlements: Settlement[];
+}
+
+/** A participant's stored lines: `itemIndex` of item lines is the item's position in the bill. */
+export interface ParticipantLinesRow {
+  participantId: string;
+  lines: ShareLine[];
 }
 
 export interface NewWholeBill {
@@ -31,6 +52,7 @@ export interface NewWholeBill {
     isCreator: boolean;
     amountDuePence: number;
     feePence: number;
+    lines: ShareLine[];
   }[];
   items: {
     name: string;
@@ -95,7 +117,44 @@ export function createBillsRepo(db: Db) {
         })),
       );
       if (assignments.length) await db.insert(itemAssignments).values(assignments);
+      const itemIds = [...items].sort((a, b) => a.position - b.position).map((i) => i.id);
+      await insertLines(
+        db,
+        billId,
+        people.map((p) => ({
+          participantId: p.id,
+          lines: input.participants[p.position]!.lines,
+        })),
+        itemIds,
+      );
       return billId;
+    },
+
+    /** Replaces a bill's stored share lines (a step-by-step bill whose split changed). */
+    async replaceShareLines(billId: string, rows: ParticipantLinesRow[], itemIds: string[]) {
+      await db.delete(shareLines).where(eq(shareLines.billId, billId));
+      await insertLines(db, billId, rows, itemIds);
+      await db.update(bills).set({ sharesStored: true }).where(eq(bills.id, billId));
+    },
+
+    /** Whether payment links exist for the bill: its amounts can no longer change. */
+    async hasPaymentLinks(billId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: paymentLinks.id })
+        .from(paymentLinks)
+        .where(eq(paymentLinks.billId, billId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Bills saved before their shares were stored, locked so that two starts share the work. */
+    async lockBillsWithoutShares(limit: number): Promise<BillRow[]> {
+      return db
+        .select()
+        .from(bills)
+        .where(eq(bills.sharesStored, false))
+        .limit(limit)
+        .for('update', { skipLocked: true });
     },
 
     async insertBill(row: NewBillRow): Promise<string> {
@@ -120,7 +179,7 @@ export function createBillsRepo(db: Db) {
     },
 
     async loadAggregate(bill: BillRow): Promise<BillAggregate> {
-      const [owner, items, participants] = await Promise.all([
+      const [owner, items, participants, lines, settlements] = await Promise.all([
         db
           .select({ name: user.name, firstName: user.firstName, lastName: user.lastName })
           .from(user)
@@ -135,6 +194,20 @@ export function createBillsRepo(db: Db) {
           .from(billParticipants)
           .where(eq(billParticipants.billId, bill.id))
           .orderBy(asc(billParticipants.position)),
+        db
+          .select()
+          .from(shareLines)
+          .where(eq(shareLines.billId, bill.id))
+          .orderBy(asc(shareLines.participantId), asc(shareLines.position)),
+        db
+          .select({
+            participantId: paymentLinks.participantId,
+            paidAt: paymentLinks.paidAt,
+            method: payments.method,
+          })
+          .from(paymentLinks)
+          .leftJoin(payments, eq(payments.id, paymentLinks.paymentId))
+          .where(eq(paymentLinks.billId, bill.id)),
       ]);
       const assignments = items.length
         ? await db
@@ -149,7 +222,7 @@ export function createBillsRepo(db: Db) {
         : [];
       const o = owner[0];
       const creatorName = [o?.firstName, o?.lastName].filter(Boolean).join(' ') || o?.name || '';
-      return { bill, creatorName, items, participants, assignments };
+      return { bill, creatorName, items, participants, assignments, lines, settlements };
     },
 
     async nextPosition(table: 'items' | 'participants', billId: string): Promise<number> {
@@ -242,6 +315,68 @@ export function createBillsRepo(db: Db) {
       return { page, people, hasMore: rows.length > limit };
     },
 
+    /**
+     * Payments received on the owner's bills, newest first: the payer's name (the link holder, or
+     * the person marked paid by hand) and what the owner received (shares paid, fees excluded).
+     */
+    async recentPayments(ownerId: string, limit: number) {
+      const payer = sql<string>`coalesce(
+        (select bp.name from payment_links pl join bill_participants bp on bp.id = pl.participant_id
+          where pl.id = ${payments.payerLinkId}),
+        (select bp.name from payment_items pi join payment_links pl on pl.id = pi.link_id
+          join bill_participants bp on bp.id = pl.participant_id
+          where pi.payment_id = ${payments.id} order by bp.position limit 1),
+        '')`;
+      const received = sql<number>`coalesce((select sum(pi.amount_pence) from payment_items pi
+          where pi.payment_id = ${payments.id} and pi.outcome = 'paid'), 0)::int`;
+      return db
+        .select({
+          id: payments.id,
+          completedAt: payments.completedAt,
+          method: payments.method,
+          payerName: payer,
+          receivedPence: received,
+          billId: bills.id,
+          billName: bills.name,
+          billStatus: bills.status,
+        })
+        .from(payments)
+        .innerJoin(bills, eq(bills.id, payments.billId))
+        .where(and(eq(bills.ownerId, ownerId), eq(payments.status, 'succeeded')))
+        .orderBy(desc(payments.completedAt), desc(payments.id))
+        .limit(limit);
+    },
+
+    /** Names of the people on some bills, in order, for activity cards. */
+    async peopleOf(billIds: string[]) {
+      if (!billIds.length) return [];
+      return db
+        .select({ billId: billParticipants.billId, name: billParticipants.name })
+        .from(billParticipants)
+        .where(inArray(billParticipants.billId, billIds))
+        .orderBy(asc(billParticipants.billId), asc(billParticipants.position));
+    },
+
+    /** Payments received since the owner last opened their activity. */
+    async countUnseenPayments(ownerId: string): Promise<number> {
+      const seen = db
+        .select({ at: activitySeen.seenAt })
+        .from(activitySeen)
+        .where(eq(activitySeen.userId, ownerId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(payments)
+        .innerJoin(bills, eq(bills.id, payments.billId))
+        .where(
+          and(
+            eq(bills.ownerId, ownerId),
+            eq(payments.status, 'succeeded'),
+            sql`${payments.completedAt} > coalesce((${seen}), '-infinity'::timestamptz)`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
     /** The owner's bills created since they last opened their activity: all of them, not a page. */
     async countUnseenBills(ownerId: string): Promise<number> {
       const seen = db
@@ -270,3 +405,19 @@ export function createBillsRepo(db: Db) {
 }
 
 export type BillsRepo = ReturnType<typeof createBillsRepo>;
+
+async function insertLines(db: Db, billId: string, rows: ParticipantLinesRow[], itemIds: string[]) {
+  const values = rows.flatMap(({ participantId, lines }) =>
+    lines.map((line, position) => ({
+      billId,
+      participantId,
+      position,
+      kind: line.kind,
+      itemId: line.itemIndex === null ? null : (itemIds[line.itemIndex] ?? null),
+      name: line.name,
+      portionHalves: line.portions === null ? null : Math.round(line.portions * 2),
+      amountPence: line.amountPence,
+    })),
+  );
+  if (values.length) await db.insert(shareLines).values(values);
+}

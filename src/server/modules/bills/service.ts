@@ -6,10 +6,10 @@ import type {
   CreateBillBody,
   WholeBillBody,
 } from '../../../contracts/bills';
-import { splitEvenly } from '../../../domain/apportion';
 import { platformFee } from '../../../domain/fees';
 import { toIsoDate } from '../../../domain/formats';
 import { toDecimalString, toPence, type Pence } from '../../../domain/money';
+import { declaredShareLines, shareLinesOf, type ParticipantLines } from '../../../domain/shares';
 import {
   splitBill,
   splitInputProblem,
@@ -25,6 +25,7 @@ import {
   type BillRow,
   type BillsRepo,
   type Cursor,
+  type ShareLineRow,
 } from './repo';
 
 export const BILL_NOT_FOUND = 'Bill not found - it may have been deleted';
@@ -83,7 +84,7 @@ function positionOf(agg: BillAggregate, participantId: string) {
  */
 const hasDeclaredTotals = (bill: BillRow) => bill.tipBasisPoints === null;
 
-interface Amounts {
+export interface Amounts {
   totals: {
     subtotalPence: Pence;
     serviceChargePence: Pence;
@@ -91,29 +92,34 @@ interface Amounts {
     totalPence: Pence;
     feePence: Pence;
   };
-  perParticipant: Map<string, { amountDuePence: Pence; feePence: Pence }>;
+  /** In participant order: what each owes, line by line (domain/shares.ts). */
+  perParticipant: ParticipantLines[];
 }
 
-function computeAmounts(agg: BillAggregate): Amounts {
+/** A bill's split, computed by the domain: once at each save, never to read a stored bill. */
+export function computeAmounts(agg: BillAggregate): Amounts {
   const { bill, participants } = agg;
   if (hasDeclaredTotals(bill) || participants.length === 0 || agg.items.length === 0) {
-    const fee = platformFee(bill.totalPence);
-    const dues = splitEvenly(bill.totalPence, Math.max(participants.length, 1));
-    const fees = splitEvenly(fee, Math.max(participants.length, 1));
     return {
       totals: {
         subtotalPence: bill.subtotalPence,
         serviceChargePence: bill.serviceChargePence,
         tipPence: bill.tipPence,
         totalPence: bill.totalPence,
-        feePence: fee,
+        feePence: platformFee(bill.totalPence),
       },
-      perParticipant: new Map(
-        participants.map((p, i) => [p.id, { amountDuePence: dues[i]!, feePence: fees[i]! }]),
+      perParticipant: declaredShareLines(
+        {
+          subtotalPence: bill.subtotalPence,
+          serviceChargePence: bill.serviceChargePence,
+          tipPence: bill.tipPence,
+        },
+        participants.length,
       ),
     };
   }
-  const r = splitBill(splitInputOf(agg));
+  const input = splitInputOf(agg);
+  const r = splitBill(input);
   return {
     totals: {
       subtotalPence: r.subtotal,
@@ -122,19 +128,47 @@ function computeAmounts(agg: BillAggregate): Amounts {
       totalPence: r.total,
       feePence: r.fee,
     },
-    perParticipant: new Map(
-      r.participants.map((p) => [p.id, { amountDuePence: p.amount, feePence: p.feePence }]),
-    ),
+    perParticipant: shareLinesOf(input, r),
   };
 }
 
+/** Stores a freshly computed split: totals, amounts due and every participant's lines. */
+async function storeAmounts(tx: BillsRepo, agg: BillAggregate, amounts: Amounts) {
+  await tx.updateBillTotals(agg.bill.id, amounts.totals);
+  await tx.updateParticipantAmounts(
+    agg.participants.map((p, i) => ({
+      id: p.id,
+      amountDuePence: amounts.perParticipant[i]!.amountPence,
+      feePence: amounts.perParticipant[i]!.feePence,
+    })),
+  );
+  await tx.replaceShareLines(
+    agg.bill.id,
+    agg.participants.map((p, i) => ({
+      participantId: p.id,
+      lines: amounts.perParticipant[i]!.lines,
+    })),
+    agg.items.map((it) => it.id),
+  );
+}
+
+const lineOut = (line: ShareLineRow) => ({
+  kind: line.kind,
+  name: line.name,
+  amount: money(line.amountPence),
+  portions: line.portionHalves === null ? null : line.portionHalves / 2,
+});
+
+/** A stored bill as the API shows it: every amount is read from what was stored at save. */
 function toDetail(agg: BillAggregate): BillDetail {
   const { bill } = agg;
-  const byId = new Map(agg.items.map((i) => [i.id, i]));
-  const shares =
-    hasDeclaredTotals(bill) || !agg.items.length || !agg.participants.length
-      ? null
-      : splitBill(splitInputOf(agg));
+  const linesOf = new Map<string, ShareLineRow[]>();
+  for (const line of agg.lines) {
+    const list = linesOf.get(line.participantId) ?? [];
+    list.push(line);
+    linesOf.set(line.participantId, list);
+  }
+  const settled = new Map(agg.settlements.map((s) => [s.participantId, s]));
   return {
     id: bill.id,
     name: bill.name,
@@ -163,9 +197,9 @@ function toDetail(agg: BillAggregate): BillDetail {
         .filter((a) => a.itemId === it.id)
         .map((a) => ({ participantId: a.participantId, portions: a.portionHalves / 2 })),
     })),
-    participants: agg.participants.map((p, i) => {
-      // Item lines come from the same split that set the amount due, so they add up to it.
-      const lines = shares?.participants[i]?.items ?? [];
+    participants: agg.participants.map((p) => {
+      const lines = linesOf.get(p.id) ?? [];
+      const settlement = settled.get(p.id);
       return {
         id: p.id,
         billId: bill.id,
@@ -175,22 +209,16 @@ function toDetail(agg: BillAggregate): BillDetail {
         fee: money(p.feePence),
         amountDueIncludingFee: money(p.amountDuePence + p.feePence),
         status: p.status,
-        lines: [],
-        paidAt: null,
-        paidMethod: null,
-        assignedItems: lines.map((line) => {
-          const item = agg.items[line.itemIndex];
-          const a = agg.assignments.find((x) => x.itemId === item?.id && x.participantId === p.id);
-          return {
+        assignedItems: lines
+          .filter((line) => line.kind === 'item')
+          .map((line) => ({
             name: line.name,
             amount: money(line.amountPence),
-            portions: a
-              ? a.portionHalves / 2
-              : byId.get(item?.id ?? '')?.splitMode === 'equally'
-                ? 1
-                : 0,
-          };
-        }),
+            portions: line.portionHalves === null ? 0 : line.portionHalves / 2,
+          })),
+        lines: lines.map(lineOut),
+        paidAt: p.status === 'paid' ? (settlement?.paidAt?.toISOString() ?? null) : null,
+        paidMethod: p.status === 'paid' ? (settlement?.method ?? null) : null,
       };
     }),
   };
@@ -201,18 +229,21 @@ function toDetail(agg: BillAggregate): BillDetail {
 export function createBillsService(db: Db, clock: () => Date = () => new Date()) {
   const repo = createBillsRepo(db);
 
+  /** Recomputes and stores a bill's split after a step-by-step change; refused once links exist. */
   async function recompute(tx: BillsRepo, bill: BillRow) {
     const agg = await tx.loadAggregate(bill);
     const amounts = computeAmounts(agg);
-    await tx.updateBillTotals(bill.id, amounts.totals);
-    await tx.updateParticipantAmounts(
-      [...amounts.perParticipant].map(([id, a]) => ({
-        id,
-        amountDuePence: a.amountDuePence,
-        feePence: a.feePence,
-      })),
-    );
-    return amounts;
+    await storeAmounts(tx, agg, amounts);
+    return { agg, amounts };
+  }
+
+  async function refuseIfLinked(tx: BillsRepo, bill: BillRow) {
+    if (await tx.hasPaymentLinks(bill.id))
+      throw new AppError(
+        409,
+        'bill_has_payment_links',
+        'This bill has payment links, so its people and amounts can no longer change',
+      );
   }
 
   return {
@@ -278,6 +309,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         );
       }
 
+      const lines = shareLinesOf(input, result);
       const id = await inTransaction(db, (tx) =>
         tx.insertWholeBill({
           bill: {
@@ -301,6 +333,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
             isCreator: i === 0,
             amountDuePence: p.amount,
             feePence: p.feePence,
+            lines: lines[i]!.lines,
           })),
           items: body.items.map((it, i) => ({
             name: input.items[i]!.name,
@@ -362,6 +395,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       return inTransaction(db, async (tx) => {
         const bill = await tx.findOwnedBill(ownerId, body.billId, true);
         if (!bill) throw notFound(BILL_NOT_FOUND);
+        await refuseIfLinked(tx, bill);
         const position = await tx.nextPosition('participants', bill.id);
         const row = await tx.insertParticipant({
           billId: bill.id,
@@ -371,8 +405,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           amountDuePence: 0,
           status: 'pending',
         });
-        const amounts = await recompute(tx, bill);
-        const due = amounts.perParticipant.get(row.id)!;
+        const { agg, amounts } = await recompute(tx, bill);
+        const share = amounts.perParticipant[agg.participants.findIndex((p) => p.id === row.id)]!;
+        const due = { amountDuePence: share.amountPence, feePence: share.feePence };
         const sent = toPence(body.amountDue);
         // The spec creates participants with '0'; any other amount must be the server's own.
         if (sent !== 0 && sent !== due.amountDuePence) {
@@ -397,7 +432,12 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           amountDueIncludingFee: money(due.amountDuePence + due.feePence),
           status: row.status,
           assignedItems: [],
-          lines: [],
+          lines: share.lines.map((line) => ({
+            kind: line.kind,
+            name: line.name,
+            amount: money(line.amountPence),
+            portions: line.portions,
+          })),
           paidAt: null,
           paidMethod: null,
         };
@@ -409,6 +449,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       return inTransaction(db, async (tx) => {
         const bill = await tx.findOwnedBill(ownerId, billId, true);
         if (!bill) throw notFound(BILL_NOT_FOUND);
+        await refuseIfLinked(tx, bill);
         const position = await tx.nextPosition('items', bill.id);
         const row = await tx.insertItem({
           billId: bill.id,
@@ -464,13 +505,19 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       return toDetail(await repo.loadAggregate(bill));
     },
 
-    /** Activity is read from the bills (and, once they exist, payments): never a second copy. */
+    /** Activity is read from the bills and their payments: never a second copy of either. */
     async activity(ownerId: string): Promise<ActivityResponse> {
-      const [{ bills }, unseenCount] = await Promise.all([
+      const [{ bills }, paid, unseenBills, unseenPayments] = await Promise.all([
         this.listBills(ownerId, ACTIVITY_LIMIT),
+        repo.recentPayments(ownerId, ACTIVITY_LIMIT),
         repo.countUnseenBills(ownerId),
+        repo.countUnseenPayments(ownerId),
       ]);
-      const activities: Activity[] = bills.map((b) => ({
+      const people = await repo.peopleOf([...new Set(paid.map((p) => p.billId))]);
+      const namesOf = new Map<string, { participantName: string }[]>();
+      for (const p of people)
+        namesOf.set(p.billId, [...(namesOf.get(p.billId) ?? []), { participantName: p.name }]);
+      const created: Activity[] = bills.map((b) => ({
         id: `bill_created:${b.id}`,
         type: 'bill_created',
         date: b.createdAt,
@@ -483,7 +530,24 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           participants: b.participants.map((p) => ({ participantName: p.participantName })),
         },
       }));
-      return { activities, unseenCount };
+      const received: Activity[] = paid.map((p) => ({
+        id: `payment_received:${p.id}`,
+        type: 'payment_received',
+        date: (p.completedAt ?? new Date(0)).toISOString(),
+        user: { name: p.payerName },
+        participant: { amountDue: money(p.receivedPence) },
+        method: p.method,
+        bill: {
+          id: p.billId,
+          name: p.billName,
+          status: p.billStatus,
+          participants: namesOf.get(p.billId) ?? [],
+        },
+      }));
+      const activities = [...created, ...received]
+        .sort((x, y) => y.date.localeCompare(x.date))
+        .slice(0, ACTIVITY_LIMIT);
+      return { activities, unseenCount: unseenBills + unseenPayments };
     },
 
     async markActivitySeen(ownerId: string): Promise<{ seenAt: string }> {
