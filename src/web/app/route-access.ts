@@ -9,6 +9,8 @@ const PUBLIC: RegExp[] = [
   /^\/payment-cancelled$/,
   /^\/auth$/,
   /^\/auth\/callback$/,
+  // The sandbox provider's own checkout page stands in for Stripe's hosted one: payers have no account.
+  /^\/sandbox\/checkout\/[^/]+$/,
 ];
 
 const SIGNED_IN: RegExp[] = [
@@ -25,6 +27,8 @@ const SIGNED_IN: RegExp[] = [
   /^\/qr-payment$/,
   /^\/settings$/,
   /^\/friends$/,
+  // The sandbox provider's connect page stands in for Stripe's onboarding: the creator's own.
+  /^\/sandbox\/connect$/,
 ];
 
 export type Access = 'public' | 'signed-in' | 'unknown';
