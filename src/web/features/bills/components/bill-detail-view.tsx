@@ -26,8 +26,7 @@ function portionNotes(share: SummaryParticipantAmount, person: Participant | und
 
 /**
  * A saved bill (spec §2 Bill detail): who owes what and for which items, the totals, the card fee
- * for information, and the summary's three actions. Totals are the server's; each person's lines
- * come from summaryOfBill, which uses them only where they agree with the server's amounts due.
+ * for information, and the summary's three actions. Every amount is the server's, stored at save.
  */
 export function BillDetailView({ bill, backLabel, ...actions }: BillDetailViewProps) {
   const summary = useMemo(() => summaryOfBill(bill), [bill]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BillDetail } from '../../../../contracts/bills';
 import { toDecimalString, toPence } from '../../../../domain/money';
+import { shareLinesOf } from '../../../../domain/shares';
 import { splitBill, type SplitInput } from '../../../../domain/split';
 import { summaryFromSplit } from '../../../lib/summary-data';
 import { summaryOfBill } from './detail-summary';
@@ -29,7 +30,9 @@ const input: SplitInput = {
 const result = splitBill(input);
 const m = toDecimalString;
 
-function detail(amountsDue: number[]): BillDetail {
+/** The bill as the server answers it: its lines stored from the same split at save. */
+function detail(): BillDetail {
+  const lines = shareLinesOf(input, result);
   return {
     id: 'bill',
     name: 'Dinner',
@@ -61,31 +64,41 @@ function detail(amountsDue: number[]): BillDetail {
       billId: 'bill',
       participantName: share.name,
       isCreator: i === 0,
-      amountDue: m(amountsDue[i]!),
+      amountDue: m(share.amount),
       fee: m(share.feePence),
-      amountDueIncludingFee: m(amountsDue[i]! + share.feePence),
+      amountDueIncludingFee: m(share.amount + share.feePence),
       status: 'pending',
       assignedItems: share.items.map((l) => ({
         name: l.name,
         amount: m(l.amountPence),
         portions: 1,
       })),
+      lines: lines[i]!.lines.map((l) => ({
+        kind: l.kind,
+        name: l.name,
+        amount: m(l.amountPence),
+        portions: l.portions,
+      })),
+      paidAt: null,
+      paidMethod: null,
     })),
   };
 }
 
 describe('summaryOfBill', () => {
-  it('gives back the summary the bill was saved from when the server agrees', () => {
-    const bill = detail(result.participants.map((p) => p.amount));
-    expect(summaryOfBill(bill)).toEqual(summaryFromSplit('Dinner', input, result));
+  it('gives back the summary the bill was saved from, read from its stored lines', () => {
+    expect(summaryOfBill(detail())).toEqual(summaryFromSplit('Dinner', input, result));
   });
 
-  it("uses the server's amounts when they differ", () => {
-    const due = result.participants.map((p) => p.amount);
-    due[0]! += 1;
-    due[1]! -= 1;
-    const summary = summaryOfBill(detail(due));
-    expect(summary.participantAmounts.map((p) => p.amount)).toEqual(due);
+  it('never splits again: it shows the stored lines even where a fresh split would differ', () => {
+    const bill = detail();
+    // A stored line the split engine would not produce today (say, a rule changed since the save).
+    bill.participants[0]!.lines[0]!.amount = m(toPence(bill.participants[0]!.lines[0]!.amount) + 1);
+    bill.participants[0]!.lines[1]!.amount = m(toPence(bill.participants[0]!.lines[1]!.amount) - 1);
+    const summary = summaryOfBill(bill);
+    expect(summary.participantAmounts[0]!.items.map((l) => m(l.amount))).toEqual(
+      bill.participants[0]!.lines.slice(0, 2).map((l) => l.amount),
+    );
     for (const p of summary.participantAmounts) {
       const items = p.items.reduce((s, l) => s + l.amount, 0);
       expect(items + p.serviceCharge + p.tip).toBe(p.amount);

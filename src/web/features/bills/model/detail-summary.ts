@@ -1,19 +1,13 @@
 import type { BillDetail } from '../../../../contracts/bills';
 import { toPence } from '../../../../domain/money';
-import {
-  splitBill,
-  type SplitInput,
-  type SplitItem,
-  type SplitParticipant,
-} from '../../../../domain/split';
-import { summaryFromSplit, type SummaryData } from '../../../lib/summary-data';
+import type { SplitItem, SplitParticipant } from '../../../../domain/split';
+import type { SummaryData } from '../../../lib/summary-data';
 
 /**
- * A stored bill as summary data, for 'Share a copy of this bill' from the detail screen. The split is
- * rerun on the stored items with the same domain code the server used, so each person's service
- * charge and tip lines come back; the amounts are then checked against the server's (the authority),
- * and if anything differs (a bill built step by step with declared totals) the server's amounts are
- * used with the extras in one line.
+ * A stored bill as summary data, for bill detail and 'Share a copy of this bill'. Every amount is
+ * read from the lines the server stored when the bill was saved (DECISIONS.md "The server is the
+ * authority"): nothing is split again here. Item and equal-share lines are the person's items; the
+ * service, tip and fee lines their parts of those.
  */
 export function summaryOfBill(bill: BillDetail): SummaryData {
   const participants: SplitParticipant[] = bill.participants.map((p) => ({
@@ -26,24 +20,6 @@ export function summaryOfBill(bill: BillDetail): SummaryData {
     splitMode: item.splitMode,
     assignments: item.assignments,
   }));
-  const input: SplitInput = {
-    participants,
-    items,
-    tipPercent: bill.tipPercent ?? 0,
-    serviceChargePence: toPence(bill.serviceCharge),
-    mode: bill.mode,
-  };
-  try {
-    const result = splitBill(input);
-    const agrees =
-      result.total === toPence(bill.totalAmount) &&
-      result.participants.every(
-        (share, i) => share.amount === toPence(bill.participants[i]!.amountDue),
-      );
-    if (agrees) return summaryFromSplit(bill.name, input, result);
-  } catch {
-    // falls through to the server's amounts
-  }
   return {
     billName: bill.name,
     subtotal: toPence(bill.subtotal),
@@ -55,21 +31,20 @@ export function summaryOfBill(bill: BillDetail): SummaryData {
     tipPercent: bill.tipPercent ?? 0,
     mode: bill.mode,
     participantAmounts: bill.participants.map((p) => {
-      const items = p.assignedItems.map((line) => ({
-        name: line.name,
-        amount: toPence(line.amount),
-      }));
-      const original = items.reduce((sum, line) => sum + line.amount, 0);
-      const amount = toPence(p.amountDue);
+      const sum = (kind: string) =>
+        p.lines.filter((l) => l.kind === kind).reduce((s, l) => s + toPence(l.amount), 0);
+      const lines = p.lines
+        .filter((l) => l.kind === 'item' || l.kind === 'share')
+        .map((l) => ({ name: l.name, amount: toPence(l.amount) }));
       return {
         id: p.id,
         name: p.participantName,
-        amount,
-        originalAmount: original,
-        serviceCharge: amount - original,
-        tip: 0,
+        amount: toPence(p.amountDue),
+        originalAmount: lines.reduce((s, l) => s + l.amount, 0),
+        serviceCharge: sum('service'),
+        tip: sum('tip'),
         fee: toPence(p.fee),
-        items,
+        items: lines,
       };
     }),
     participants,
