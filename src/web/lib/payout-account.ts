@@ -1,0 +1,75 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  bankAccountSchema,
+  connectAccountResponseSchema,
+  connectStatusSchema,
+  onboardingLinkResponseSchema,
+  type BankAccount,
+} from '../../contracts/payments';
+import { apiRequest } from './api';
+import { useCurrentUser } from './use-current-user';
+
+// The creator's payout account (payments-accounts.md §7, the /api/stripe/* calls, whichever the
+// provider). Settings, onboarding and the get-paid flow all read it, so it lives here, once.
+
+export const payoutKeys = {
+  all: ['/api/stripe'] as const,
+  bankAccount: () => [...payoutKeys.all, 'bank-account'] as const,
+};
+
+/** GET /api/stripe/bank-account */
+export const bankAccountQuery = queryOptions({
+  queryKey: payoutKeys.bankAccount(),
+  queryFn: async ({ signal }): Promise<BankAccount> =>
+    bankAccountSchema.parse(
+      await apiRequest('GET', '/api/stripe/bank-account', undefined, { signal }),
+    ),
+  // Onboarding happens on another page: come back and it must show at once.
+  staleTime: 0,
+});
+
+export function useBankAccount() {
+  const { user } = useCurrentUser();
+  return useQuery({ ...bankAccountQuery, enabled: !!user });
+}
+
+/** GET /api/stripe/connect/status */
+export async function fetchConnectStatus(): Promise<boolean> {
+  const res = connectStatusSchema.parse(await apiRequest('GET', '/api/stripe/connect/status'));
+  return res.onboardingComplete;
+}
+
+/** POST /api/stripe/connect/account: makes the account if needed; true when onboarding remains. */
+export async function prepareConnectAccount(): Promise<boolean> {
+  const res = connectAccountResponseSchema.parse(
+    await apiRequest('POST', '/api/stripe/connect/account', {}),
+  );
+  return res.accountSetupRequired;
+}
+
+/** The spec's onboarding addresses: back to the site root, or to onboarding to try again. */
+export function onboardingReturnUrls(origin = window.location.origin) {
+  return {
+    returnUrl: `${origin}/?onboarding=complete`,
+    refreshUrl: `${origin}/onboarding?setup=refresh`,
+  };
+}
+
+/** POST /api/stripe/connect/onboarding: the provider's onboarding page for this user. */
+export async function fetchOnboardingUrl(urls = onboardingReturnUrls()): Promise<string> {
+  return onboardingLinkResponseSchema.parse(
+    await apiRequest('POST', '/api/stripe/connect/onboarding', urls),
+  ).onboardingUrl;
+}
+
+/** POST /api/stripe/connect/start: onboarding that comes back to Settings. */
+export async function fetchSettingsOnboardingUrl(): Promise<string> {
+  return onboardingLinkResponseSchema.parse(
+    await apiRequest('POST', '/api/stripe/connect/start', {}),
+  ).onboardingUrl;
+}
+
+/** The toast said before leaving for the provider's onboarding page. */
+export function redirectingTitle(provider: BankAccount['provider'] | undefined): string {
+  return provider === 'stripe' ? 'Redirecting to Stripe' : 'Opening the test bank connection';
+}
