@@ -20,7 +20,11 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export interface StripeProviderOptions {
   secretKey: string;
-  webhookSecret: string;
+  /**
+   * Signing secrets of the webhook endpoints that post here: the platform's, and the Connect
+   * endpoint's (account.updated for connected accounts is signed with that one). Any may match.
+   */
+  webhookSecret: string | readonly string[];
   /** A local Stripe-speaking server (tests), e.g. http://127.0.0.1:43123. Unset: Stripe itself. */
   apiUrl?: string;
   /** For a card form in the browser (the payment intent flow); Fairshare's server never uses it. */
@@ -39,6 +43,9 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
     timeout: TIMEOUT_MS,
     maxNetworkRetries: MAX_NETWORK_RETRIES,
   });
+  const secrets =
+    typeof opts.webhookSecret === 'string' ? [opts.webhookSecret] : opts.webhookSecret;
+  if (!secrets.length) throw new Error('Stripe needs at least one webhook signing secret');
 
   return {
     name: 'stripe',
@@ -161,17 +168,22 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
 
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(
-          rawBody,
-          signatureHeader,
-          opts.webhookSecret,
-          WEBHOOK_TOLERANCE_SECONDS,
-        );
-      } catch (err) {
-        throw new WebhookSignatureError(`Stripe webhook refused: ${messageOf(err)}`);
+      let event: Stripe.Event | undefined;
+      let refusal: unknown;
+      for (const secret of secrets) {
+        try {
+          event = stripe.webhooks.constructEvent(
+            rawBody,
+            signatureHeader,
+            secret,
+            WEBHOOK_TOLERANCE_SECONDS,
+          );
+          break;
+        } catch (err) {
+          refusal = err;
+        }
       }
+      if (!event) throw new WebhookSignatureError(`Stripe webhook refused: ${messageOf(refusal)}`);
       return toEvent(event);
     },
   };

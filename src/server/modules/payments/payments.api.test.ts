@@ -546,6 +546,7 @@ describe('races, expiry and tokens', () => {
       () => randomBytes(5).toString('hex'),
       () => `${randomBytes(40).toString('base64url')}%00`,
       () => "'; drop table payment_links; --",
+      () => 'x'.repeat(150 + (randomBytes(1)[0]! % 800)),
     ];
     for (let i = 0; i < 1000; i++) {
       const token = encodeURIComponent(shapes[i % shapes.length]!());

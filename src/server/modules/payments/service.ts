@@ -374,9 +374,23 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       log.warn({ ref }, 'a provider payment that matches no Fairshare payment');
       return undefined;
     }
-    await inPaymentsTransaction(db, (tx) => settle(tx, payment.id, details));
+    // A webhook's charge is often only an id: ask for the card once, for the payer's receipt.
+    let card = details;
+    if (!details.cardLast4 && payment.status !== 'succeeded') {
+      const state = await chargeState(payment, details.paymentIntentId ?? null).catch(() => null);
+      if (state) card = { ...details, cardBrand: state.cardBrand, cardLast4: state.cardLast4 };
+    }
+    await inPaymentsTransaction(db, (tx) => settle(tx, payment.id, card));
     await refundIfDue(payment.id);
     return repo.findPayment(payment.id);
+  }
+
+  /** What the provider says of a payment's charge (null when it keeps no state: the sandbox). */
+  async function chargeState(payment: PaymentRow, paymentIntentId: string | null) {
+    if (payment.kind === 'checkout' && payment.checkoutSessionId)
+      return provider.retrieveCheckout(payment.checkoutSessionId);
+    const intent = paymentIntentId ?? payment.paymentIntentId;
+    return intent ? provider.retrievePaymentIntent(intent) : null;
   }
 
   // --- paying ------------------------------------------------------------------------------------
@@ -488,12 +502,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function refreshOpen(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.status !== 'open') return payment;
     try {
-      const state =
-        payment.kind === 'checkout' && payment.checkoutSessionId
-          ? await provider.retrieveCheckout(payment.checkoutSessionId)
-          : payment.paymentIntentId
-            ? await provider.retrievePaymentIntent(payment.paymentIntentId)
-            : null;
+      const state = await chargeState(payment, null);
       if (state?.paid) {
         return (
           (await settleFromProvider(
