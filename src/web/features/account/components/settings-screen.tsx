@@ -20,9 +20,10 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { reportError } from '../../../lib/error-message';
 import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
-import { payoutKeys } from '../../../lib/payout-account';
+import { fetchConnectStatus, payoutKeys } from '../../../lib/payout-account';
 import { updateProfile } from '../api/auth-calls';
 import { BankAccountCard } from './bank-account-card';
+import { connectOutcome } from './use-onboarding-return';
 
 export const APP_VERSION = 'v1.0.0';
 
@@ -206,11 +207,9 @@ export function SettingsScreen() {
     const setup = new URLSearchParams(search).get('setup');
     if (setup) void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
     if (setup === 'complete')
-      toast({
-        variant: 'success',
-        title: 'Setup complete',
-        description: 'Your payout account is being checked.',
-      });
+      void fetchConnectStatus()
+        .catch(() => false)
+        .then((complete) => toast(connectOutcome(complete)));
     if (setup === 'refresh')
       toast({
         title: 'Setup Incomplete',

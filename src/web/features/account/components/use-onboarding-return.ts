@@ -5,6 +5,20 @@ import { toast } from '../../../components/ui/use-toast';
 import { fetchConnectStatus, payoutKeys } from '../../../lib/payout-account';
 import { loadSummaryData } from '../../../lib/summary-data';
 
+/** What to say on coming back from the provider's onboarding, by what the server now says. */
+export function connectOutcome(complete: boolean) {
+  return complete
+    ? {
+        variant: 'success' as const,
+        title: 'Bank account connected',
+        description: 'Friends can now pay you back by card.',
+      }
+    : {
+        title: 'Setup Incomplete',
+        description: 'Your bank account is not connected yet. You can finish in Settings.',
+      };
+}
+
 /**
  * Home after the provider's onboarding (its returnUrl is the site root with onboarding=complete):
  * says whether the bank is connected, tidies the URL, and takes someone who left from a split's
@@ -24,18 +38,7 @@ export function useOnboardingReturn() {
       .catch(() => false)
       .then((complete) => {
         if (!live) return;
-        toast(
-          complete
-            ? {
-                variant: 'success',
-                title: 'Bank account connected',
-                description: 'Friends can now pay you back by card.',
-              }
-            : {
-                title: 'Setup Incomplete',
-                description: 'Your bank account is not connected yet. You can finish in Settings.',
-              },
-        );
+        toast(connectOutcome(complete));
         navigate(complete && loadSummaryData() ? '/summary' : '/', { replace: true });
       });
     return () => {
