@@ -368,8 +368,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const name = provider.name;
     const payment =
       (ref.paymentId ? await repo.findPayment(ref.paymentId) : undefined) ??
-      (ref.sessionId ? await repo.findPaymentBySession(name, ref.sessionId) : undefined) ??
-      (ref.paymentIntentId ? await repo.findPaymentByIntent(name, ref.paymentIntentId) : undefined);
+      (ref.sessionId ? await repo.findPaymentAt(name, 'session', ref.sessionId) : undefined) ??
+      (ref.paymentIntentId
+        ? await repo.findPaymentAt(name, 'intent', ref.paymentIntentId)
+        : undefined);
     if (!payment || payment.provider !== name) {
       log.warn({ ref }, 'a provider payment that matches no Fairshare payment');
       return undefined;
@@ -493,8 +495,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   /** A payment by its checkout session or payment intent id, for this provider. */
   async function paymentByProviderId(id: string): Promise<PaymentRow | undefined> {
     return (
-      (await repo.findPaymentBySession(provider.name, id)) ??
-      (await repo.findPaymentByIntent(provider.name, id))
+      (await repo.findPaymentAt(provider.name, 'session', id)) ??
+      (await repo.findPaymentAt(provider.name, 'intent', id))
     );
   }
 
@@ -887,7 +889,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     /** POST /api/payment-links/:token/confirm and /api/pay/:token/confirm */
     async confirm(token: string, paymentIntentId: string): Promise<ConfirmResponse> {
       const view = await viewOf(token);
-      let payment = await repo.findPaymentByIntent(provider.name, paymentIntentId);
+      let payment = await repo.findPaymentAt(provider.name, 'intent', paymentIntentId);
       const covers =
         payment &&
         (payment.payerLinkId === view.link.id ||

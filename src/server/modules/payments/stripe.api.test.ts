@@ -10,6 +10,7 @@ import {
 import { toPence } from '../../../domain/money';
 import { startFakeStripe, type FakeStripe } from '../../adapters/payments/testing/fake-stripe';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
+import { requestsTo } from '../../testing/requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 // The app configured for Stripe (PAYMENTS_PROVIDER=stripe), its SDK pointed at a fake of Stripe's
@@ -38,16 +39,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const as = (s: Session) => ({ cookie: s.cookie });
-const post = (s: Session | null, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: s ? as(s) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const get = (s: Session | null, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: s ? as(s) : {} });
+const { get, post } = requestsTo(() => t.app);
 
 /** Posts an event to the webhook route as Stripe would: the raw JSON and its signature. */
 function deliver(event: object, opts: { timestamp?: number; secret?: string; body?: string } = {}) {
