@@ -129,16 +129,21 @@ export function CardForm({
           onBlur={() => blur('number')}
           error={problems.number}
           disabled={processing}
-          className="[&_input]:pr-12"
+          className="[&_input]:pr-28"
         />
-        <CreditCard
+        {/* The brand where the card's logo would be; the icon until the digits tell it. */}
+        <span
           aria-hidden
-          className="pointer-events-none absolute right-4 top-10 size-5 text-gray-500"
-        />
+          className="pointer-events-none absolute right-4 top-10 flex h-5 items-center text-sm font-semibold text-brand-800"
+        >
+          {brand === 'American Express'
+            ? 'Amex'
+            : (brand ?? <CreditCard className="size-5 text-gray-500" />)}
+        </span>
+        <span aria-live="polite" className="sr-only">
+          {brand ? `${brand} card` : ''}
+        </span>
       </div>
-      <p aria-live="polite" className="-mt-2 min-h-5 text-sm text-muted">
-        {brand ? `${brand} card` : ''}
-      </p>
 
       <div className="grid grid-cols-2 gap-3">
         <TextField

@@ -205,7 +205,7 @@ export function SandboxCheckoutView({
             className="rounded-3xl border border-red-200 bg-white p-6 text-center"
           >
             <CircleAlert aria-hidden className="mx-auto size-12 text-danger" />
-            <h2 className="mt-3 text-2xl font-bold">{PAYMENT_ERROR_PANEL_TITLE}</h2>
+            <h2 className="mt-3 text-xl font-bold">{PAYMENT_ERROR_PANEL_TITLE}</h2>
             <p className="mt-1 text-muted">{state.message}</p>
             <Button
               ref={tryAgain}

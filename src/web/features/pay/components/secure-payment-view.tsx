@@ -138,12 +138,12 @@ function PayeeOption({
   return (
     <li>
       <label
-        className={`flex min-h-14 items-center gap-3 rounded-2xl border bg-white px-4 py-3 ${
+        className={`flex min-h-14 items-center gap-3 rounded-2xl border px-4 py-3 ${
           disabled
             ? 'cursor-not-allowed border-line bg-gray-50 text-gray-600'
             : checked
-              ? 'cursor-pointer border-brand-600 ring-1 ring-brand-600'
-              : 'cursor-pointer border-line hover:border-brand-600'
+              ? 'cursor-pointer border-brand-600 bg-white ring-1 ring-brand-600'
+              : 'cursor-pointer border-line bg-white hover:border-brand-600'
         }`}
       >
         <span className="relative grid size-6 shrink-0 place-items-center">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, MISSING_CARD_MESSAGE } from '../../../../domain/cards';
-import { brandName, checkOnSubmit, fieldProblem, formatCardField } from './card-form';
+import { CARD_MESSAGES } from '../../../../domain/cards';
+import { brandName, checkOnSubmit, EMPTY_FIELD, fieldProblem, formatCardField } from './card-form';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -62,20 +62,16 @@ describe('fieldProblem (on leaving a field)', () => {
 });
 
 describe('checkOnSubmit', () => {
-  it('flags missing fields with the spec message', () => {
+  it('flags each empty field, and says the card is incomplete', () => {
     expect(checkOnSubmit({ number: '', expiry: '', cvc: '' }, now)).toEqual({
       ok: false,
       missing: true,
-      problems: {
-        number: MISSING_CARD_MESSAGE,
-        expiry: MISSING_CARD_MESSAGE,
-        cvc: MISSING_CARD_MESSAGE,
-      },
+      problems: EMPTY_FIELD,
     });
-    expect(
-      checkOnSubmit({ number: '4242 4242 4242 4242', expiry: '', cvc: '' }, now),
-    ).toMatchObject({
+    expect(checkOnSubmit({ number: '4242 4242 4242 4242', expiry: '', cvc: '1' }, now)).toEqual({
+      ok: false,
       missing: true,
+      problems: { expiry: EMPTY_FIELD.expiry },
     });
   });
 

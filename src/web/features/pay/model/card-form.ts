@@ -64,9 +64,20 @@ export type SubmitCheck =
   | { ok: false; missing: true; problems: Partial<Record<CardField, string>> }
   | { ok: false; missing: false; problems: Partial<Record<CardField, string>> };
 
+/** What an empty field says under itself; the spec's missing-information words go in the toast. */
+export const EMPTY_FIELD: Record<CardField, string> = {
+  number: 'Enter your card number',
+  expiry: 'Enter the expiry date',
+  cvc: 'Enter the security code',
+};
+
 /** The form's check on Pay: the domain's, whole. */
 export function checkOnSubmit(input: CardInput, now: Date): SubmitCheck {
   const checked = validateCard(input, now);
   if (checked.ok) return { ok: true };
-  return { ok: false, missing: checked.missing, problems: checked.problems } as SubmitCheck;
+  if (!checked.missing) return { ok: false, missing: false, problems: checked.problems };
+  const problems: Partial<Record<CardField, string>> = {};
+  for (const field of Object.keys(checked.problems) as CardField[])
+    problems[field] = EMPTY_FIELD[field];
+  return { ok: false, missing: true, problems };
 }
