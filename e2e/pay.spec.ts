@@ -10,6 +10,10 @@ import {
 import { formatDateTime } from '../src/domain/formats';
 import { formatPence, toPence } from '../src/domain/money';
 import { splitBill, type SplitInput } from '../src/domain/split';
+import {
+  buildPaymentContext,
+  PAYMENT_CONTEXT_KEY,
+} from '../src/web/features/pay/model/payment-context';
 import { expect, snap, test } from './support/fixtures';
 import { lineAmount } from './support/locators';
 import { ensureSignedIn } from './support/session';
@@ -478,4 +482,64 @@ test('the success page while the payment is confirmed, and with a share refunded
   await expect(page.getByText(formatDateTime(new Date(PAID_AT)), { exact: true })).toBeVisible();
   await expect(page.getByText('Mastercard •••• 4444')).toBeVisible();
   await snap(page, 'success-refunded');
+});
+
+test('the two-step flow: a payment intent paid on the sandbox page, confirmed on return', async ({
+  page,
+  browser,
+}) => {
+  const linkOf = await linksForNewBill(browser, 'Gymkhana');
+  const sam = linkOf('Sam');
+  const share = shareOf('Sam');
+  const base = process.env.E2E_BASE_URL!;
+  const made = await page.request.post('/api/create-stripe-payment', {
+    data: { token: sam.token, returnUrl: `${base}/payment-success` },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { clientSecret, paymentIntentId } = (await made.json()) as {
+    clientSecret: string;
+    paymentIntentId: string;
+  };
+  // The page that asked for the intent keeps the payment context, as the Pay button does.
+  const link = publicPaymentLinkSchema.parse(
+    await (await page.request.get(`/api/payment-links/${sam.token}`)).json(),
+  );
+  const context = buildPaymentContext({
+    token: sam.token,
+    billName: link.billName,
+    recipientName: link.recipientName,
+    testMode: link.testMode,
+    people: [
+      {
+        id: link.participantId,
+        name: link.participantName,
+        amount: link.amount,
+        fee: link.fee,
+        lines: link.lines,
+      },
+    ],
+    checkout: { sessionId: paymentIntentId, amount: link.amountIncludingFee },
+    paymentIntentId,
+    now: new Date(),
+  });
+  await page.goto('/payment-cancelled');
+  await page.evaluate(
+    ([key, value]) => sessionStorage.setItem(key!, value!),
+    [PAYMENT_CONTEXT_KEY, JSON.stringify(context)],
+  );
+
+  await page.goto(
+    `/sandbox/checkout/${paymentIntentId}?client_secret=${encodeURIComponent(clientSecret)}`,
+  );
+  const total = formatPence(share.amountIncludingFeePence);
+  await fillCard(page, CARD_OK);
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await page.waitForURL(/\/payment-success\?payment_intent=pi_sbx_.*redirect_status=succeeded/);
+  const receipt = page.getByRole('region', { name: 'Receipt' });
+  await expect(lineAmount(receipt, "Sam's share")).toHaveText(formatPence(share.amount));
+  await expect(lineAmount(receipt, 'Total paid')).toHaveText(total);
+  await expect(receipt).toContainText('Visa •••• 4242');
+
+  await page.goto(`/pay/${sam.token}`);
+  await expect(page.getByRole('heading', { name: 'Already Paid' })).toBeVisible();
 });
