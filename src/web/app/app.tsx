@@ -49,6 +49,28 @@ const SandboxConnectScreen = lazy(() =>
 const ActivityScreen = lazy(() =>
   import('./screens/activity-screen').then((m) => ({ default: m.ActivityScreen })),
 );
+// The payer pages: public, opened from a link by people with no account, so they load on their own
+// and never pull in the signed-in screens.
+const PayScreen = lazy(() =>
+  import('./screens/pay-screen').then((m) => ({ default: m.PayScreen })),
+);
+const SecurePaymentScreen = lazy(() =>
+  import('./screens/secure-payment-screen').then((m) => ({ default: m.SecurePaymentScreen })),
+);
+const StripeCheckoutScreen = lazy(() =>
+  import('./screens/stripe-checkout-screen').then((m) => ({ default: m.StripeCheckoutScreen })),
+);
+const SandboxCheckoutScreen = lazy(() =>
+  import('./screens/sandbox-checkout-screen').then((m) => ({ default: m.SandboxCheckoutScreen })),
+);
+const PaymentSuccessScreen = lazy(() =>
+  import('./screens/payment-success-screen').then((m) => ({ default: m.PaymentSuccessScreen })),
+);
+const PaymentCancelledScreen = lazy(() =>
+  import('./screens/payment-cancelled-screen').then((m) => ({
+    default: m.PaymentCancelledScreen,
+  })),
+);
 
 /** The one place that handles a 401 from any call (payments-accounts.md §8). */
 function makeQueryClient(): QueryClient {
@@ -99,6 +121,13 @@ function Routes() {
           <Route path="/history" component={HistoryScreen} />
           <Route path="/activity" component={ActivityScreen} />
           <Route path="/sandbox/connect" component={SandboxConnectScreen} />
+          <Route path="/pay/:token" component={PayScreen} />
+          <Route path="/payment/:token" component={PayScreen} />
+          <Route path="/secure-payment/:token" component={SecurePaymentScreen} />
+          <Route path="/stripe-checkout/:token" component={StripeCheckoutScreen} />
+          <Route path="/sandbox/checkout/:sessionId" component={SandboxCheckoutScreen} />
+          <Route path="/payment-success" component={PaymentSuccessScreen} />
+          <Route path="/payment-cancelled" component={PaymentCancelledScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

@@ -1,0 +1,50 @@
+import { useParams } from 'wouter';
+import { usePaymentLink } from '../../features/pay/api/payment-link';
+import { AlreadyPaidView } from '../../features/pay/components/already-paid-view';
+import {
+  ExpiredState,
+  PaymentErrorState,
+  PaymentNotAvailableState,
+  PayLoading,
+} from '../../features/pay/components/pay-states';
+import { PayStartView } from '../../features/pay/components/pay-start-view';
+import { useStartCheckout } from '../../features/pay/components/use-start-checkout';
+import { linkLoadMessage } from '../../features/pay/model/load-errors';
+
+/** /pay/:token and /payment/:token (payments-accounts.md §2 Payment entry page), public. */
+export function PayScreen() {
+  const { token = '' } = useParams<{ token: string }>();
+  const link = usePaymentLink(token);
+  const checkout = useStartCheckout(token, { onStale: () => void link.refetch() });
+
+  if (link.isPending) return <PayLoading />;
+  if (link.isError) return <PaymentErrorState message={linkLoadMessage(link.error)} />;
+  const data = link.data;
+  if (data.status === 'paid') return <AlreadyPaidView link={data} />;
+  if (data.expired)
+    return <ExpiredState recipientName={data.recipientName} testMode={data.testMode} />;
+  if (checkout.notAvailable)
+    return <PaymentNotAvailableState message={checkout.notAvailable} testMode={data.testMode} />;
+  return (
+    <PayStartView
+      link={data}
+      busy={checkout.busy}
+      onPay={() =>
+        void checkout.start({
+          billName: data.billName,
+          recipientName: data.recipientName,
+          testMode: data.testMode,
+          people: [
+            {
+              id: data.participantId,
+              name: data.participantName,
+              amount: data.amount,
+              fee: data.fee,
+              lines: data.lines,
+            },
+          ],
+        })
+      }
+    />
+  );
+}

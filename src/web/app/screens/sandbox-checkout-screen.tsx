@@ -1,0 +1,25 @@
+import { useParams, useSearch } from 'wouter';
+import { useSandboxCheckout } from '../../features/pay/api/sandbox-checkout';
+import { PaymentErrorState, PayLoading } from '../../features/pay/components/pay-states';
+import { SandboxCheckoutView } from '../../features/pay/components/sandbox-checkout-view';
+import { checkoutLoadMessage } from '../../features/pay/model/load-errors';
+
+/**
+ * /sandbox/checkout/:sessionId: the sandbox provider's hosted checkout page (DECISIONS.md Payments),
+ * public like Stripe's. A payment intent's page is opened with its `client_secret`.
+ */
+export function SandboxCheckoutScreen() {
+  const { sessionId = '' } = useParams<{ sessionId: string }>();
+  const clientSecret = new URLSearchParams(useSearch()).get('client_secret');
+  const checkout = useSandboxCheckout(sessionId);
+
+  if (checkout.isPending) return <PayLoading label="Loading checkout" />;
+  if (checkout.isError) return <PaymentErrorState message={checkoutLoadMessage(checkout.error)} />;
+  return (
+    <SandboxCheckoutView
+      sessionId={sessionId}
+      checkout={checkout.data}
+      clientSecret={clientSecret}
+    />
+  );
+}

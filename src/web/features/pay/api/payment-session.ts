@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paymentSessionSchema, type PaymentSession } from '../../../../contracts/payments';
+import { apiRequest } from '../../../lib/api';
+import { nextPoll } from '../model/success-mode';
+import { PAY_STALE_TIME, payKeys } from './keys';
+
+/**
+ * GET /api/payments/sessions/:id: how a checkout went (the server asks the provider when its event
+ * has not arrived yet). While the payment is still open it is asked again every 1.5 s for ~15 s.
+ */
+export const paymentSessionQuery = (sessionId: string) =>
+  queryOptions({
+    queryKey: payKeys.session(sessionId),
+    queryFn: async ({ signal }): Promise<PaymentSession> => {
+      const raw = await apiRequest(
+        'GET',
+        `/api/payments/sessions/${encodeURIComponent(sessionId)}`,
+        undefined,
+        { signal },
+      );
+      return paymentSessionSchema.parse(raw);
+    },
+    staleTime: PAY_STALE_TIME,
+    retry: false,
+    refetchInterval: (query) =>
+      nextPoll(query.state.data?.status === 'open', query.state.dataUpdateCount),
+  });
+
+export function usePaymentSession(sessionId: string, enabled = true) {
+  return useQuery({ ...paymentSessionQuery(sessionId), enabled });
+}
