@@ -44,6 +44,12 @@ const HistoryScreen = lazy(() =>
 const ActivityScreen = lazy(() =>
   import('./screens/activity-screen').then((m) => ({ default: m.ActivityScreen })),
 );
+const PaymentsScreen = lazy(() =>
+  import('./screens/payments-screen').then((m) => ({ default: m.PaymentsScreen })),
+);
+const QrPaymentScreen = lazy(() =>
+  import('./screens/qr-payment-screen').then((m) => ({ default: m.QrPaymentScreen })),
+);
 
 /** The one place that handles a 401 from any call (payments-accounts.md §8). */
 function makeQueryClient(): QueryClient {
@@ -93,6 +99,8 @@ function Routes() {
           <Route path="/bill/:id" component={BillDetailScreen} />
           <Route path="/history" component={HistoryScreen} />
           <Route path="/activity" component={ActivityScreen} />
+          <Route path="/payments" component={PaymentsScreen} />
+          <Route path="/qr-payment" component={QrPaymentScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

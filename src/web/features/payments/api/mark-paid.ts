@@ -41,9 +41,10 @@ export function useMarkPaid(billId: string) {
       billPaymentLinksResponseSchema.parse(
         await apiRequest('POST', paymentUrl(billId, participantId), { method }),
       ),
-    onSuccess: (links) => refreshAfterPayment(client, billId, links),
+    // The answer is the bill's links as they are now: shown at once, the rest refetched behind.
+    onSuccess: (links) => void refreshAfterPayment(client, billId, links),
     // A 409 (already paid by someone else meanwhile) still means the list is out of date.
-    onError: () => refreshAfterPayment(client, billId),
+    onError: () => void refreshAfterPayment(client, billId),
   });
 }
 
@@ -55,7 +56,7 @@ export function useUndoPaid(billId: string) {
       billPaymentLinksResponseSchema.parse(
         await apiRequest('DELETE', paymentUrl(billId, participantId)),
       ),
-    onSuccess: (links) => refreshAfterPayment(client, billId, links),
-    onError: () => refreshAfterPayment(client, billId),
+    onSuccess: (links) => void refreshAfterPayment(client, billId, links),
+    onError: () => void refreshAfterPayment(client, billId),
   });
 }
