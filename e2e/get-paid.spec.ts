@@ -377,7 +377,7 @@ test('the links dialog: QR after 200 ms, copy for 2 s, mark paid in cash and und
   await page.clock.runFor(1_900);
   await expect(row('Alex').getByText('Copied', { exact: true })).toBeVisible();
   await page.clock.runFor(100);
-  await expect(row('Alex').getByText('Copy link', { exact: true })).toBeVisible();
+  await expect(row('Alex').getByText('Copy', { exact: true })).toBeVisible();
 
   // The QR view: a placeholder, then after 200 ms the code, 250 px.
   await row('Priya').getByRole('button', { name: 'Show QR code for Priya' }).click();
@@ -405,6 +405,7 @@ test('the links dialog: QR after 200 ms, copy for 2 s, mark paid in cash and und
   expect((await marked).postDataJSON()).toEqual({ method: 'cash' });
   await expect(row('Alex').getByTestId('share-badge')).toHaveText('Paid');
   await expect(row('Alex')).toContainText('Paid in cash');
+  await expect(dialog.getByTestId('links-announcement')).toHaveText('Alex marked as paid');
   await expect(row('Priya').getByTestId('share-badge')).toHaveText('Pending');
   await expect(dialog.getByTestId('links-paid-count')).toHaveText('1 of 2 paid');
   await expect(row('Alex').getByRole('button', { name: 'Show QR code for Alex' })).toHaveCount(0);
@@ -416,6 +417,7 @@ test('the links dialog: QR after 200 ms, copy for 2 s, mark paid in cash and und
   await undo.getByRole('button', { name: 'Undo' }).click();
   await expect(row('Alex').getByTestId('share-badge')).toHaveText('Pending');
   await expect(dialog.getByTestId('links-paid-count')).toHaveText('0 of 2 paid');
+  await expect(dialog.getByTestId('links-announcement')).toHaveText('Alex is pending again');
 
   // Priya pays by card (as a payer would): Paid by card, with no undo.
   const priya = (await linksOf(page, id)).find((l) => l.participantName === 'Priya')!;
@@ -448,6 +450,46 @@ test('the links dialog: QR after 200 ms, copy for 2 s, mark paid in cash and und
   await expect(status).toContainText('Completed');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'get-paid-bill-detail-completed');
+});
+
+test('an expired link says so, offers no QR or copy, and Renew asks for the links again', async ({
+  page,
+}) => {
+  await connectBank(page);
+  const id = await saveBill(page);
+  expect((await page.request.post('/api/payment-links', { data: { billId: id } })).ok()).toBe(true);
+
+  // The server as it would answer 7 days on: Alex's link expired unpaid.
+  await page.route(`**/api/bills/${id}/payment-links`, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { paymentLinks: { participantName: string }[] };
+    for (const link of body.paymentLinks)
+      if (link.participantName === 'Alex') Object.assign(link, { expired: true });
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.goto(`/bill/${id}`);
+  await page.getByRole('button', { name: 'View payment links' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payment Links' });
+  const alex = dialog.getByRole('listitem', { name: 'Alex', exact: true });
+  await expect(alex.getByText('Expired', { exact: true })).toBeVisible();
+  await expect(alex.getByTestId('share-badge')).toHaveText('Pending');
+  await expect(alex.getByRole('button', { name: 'Show QR code for Alex' })).toHaveCount(0);
+  await expect(alex.getByRole('button', { name: 'Mark Alex as paid' })).toBeVisible();
+  const priya = dialog.getByRole('listitem', { name: 'Priya', exact: true });
+  await expect(priya.getByRole('button', { name: 'Show QR code for Priya' })).toBeVisible();
+  await shot(page, 'links-dialog-expired');
+
+  await page.unroute(`**/api/bills/${id}/payment-links`);
+  const renew = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/payment-links'),
+  );
+  await dialog.getByRole('button', { name: 'Renew expired links' }).click();
+  expect((await renew).postDataJSON()).toEqual({ billId: id });
+  await expect(alex.getByText('Expired', { exact: true })).toHaveCount(0);
+  await expect(alex.getByRole('button', { name: 'Show QR code for Alex' })).toBeVisible();
+  await expect(dialog.getByTestId('links-announcement')).toHaveText(
+    'Links renewed: they expire in 7 days.',
+  );
 });
 
 test('the Payments tab: empty for a new user, then the bill with its links', async ({ page }) => {

@@ -98,6 +98,9 @@ function LinksList({
   const [method, setMethod] = useState<ManualMethod>('cash');
   const [undoFor, setUndoFor] = useState<CreatorPaymentLink | null>(null);
   const [renewing, setRenewing] = useState(false);
+  // What just changed, for screen readers: the row itself shows it, and a toast would cover the
+  // dialog's title (and tapping its close button, outside the dialog, would close the dialog).
+  const [announcement, setAnnouncement] = useState('');
 
   if (links.length === 0) {
     return (
@@ -121,7 +124,7 @@ function LinksList({
     setRenewing(true);
     try {
       await refreshAfterPayment(client, billId, await createPaymentLinks({ billId }));
-      toast({ variant: 'success', title: 'Links renewed', description: 'They expire in 7 days.' });
+      setAnnouncement('Links renewed: they expire in 7 days.');
     } catch (err) {
       const failure = linksFailure(err);
       if (failure.kind === 'toast') toast({ variant: 'destructive', ...failure.text });
@@ -182,6 +185,9 @@ function LinksList({
         <Clock aria-hidden className="size-4" />
         Links expire in 7 days
       </p>
+      <p className="sr-only" aria-live="polite" data-testid="links-announcement">
+        {announcement}
+      </p>
 
       <ConfirmDialog
         open={markFor !== null}
@@ -199,8 +205,7 @@ function LinksList({
           markPaid.mutate(
             { participantId: link.participantId, method },
             {
-              onSuccess: () =>
-                toast({ variant: 'success', title: `${link.participantName} marked as paid` }),
+              onSuccess: () => setAnnouncement(`${link.participantName} marked as paid`),
               onError: (err) => reportError(err, 'Could not mark as paid', 'Please try again.'),
             },
           );
@@ -247,7 +252,7 @@ function LinksList({
           undoPaid.mutate(
             { participantId: link.participantId },
             {
-              onSuccess: () => toast({ title: `${link.participantName} is pending again` }),
+              onSuccess: () => setAnnouncement(`${link.participantName} is pending again`),
               onError: (err) => reportError(err, 'Could not undo', 'Please try again.'),
             },
           );
@@ -348,7 +353,18 @@ function LinkRow({
 }
 
 /** Copies the link; 'Copied' shows for 2 s (spec §9). */
-function CopyLinkButton({ url, name }: { url: string; name: string }) {
+function CopyLinkButton({
+  url,
+  name,
+  label = 'Copy',
+  block,
+}: {
+  url: string;
+  name: string;
+  /** Short in a row, where the QR button and 'Mark as paid' must fit beside it on a phone. */
+  label?: string;
+  block?: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -372,11 +388,12 @@ function CopyLinkButton({ url, name }: { url: string; name: string }) {
       variant="secondary"
       size="md"
       className="px-3!"
+      block={block}
       onClick={() => void copy()}
       aria-label={copied ? `Copied ${name}'s link` : `Copy payment link for ${name}`}
     >
       {copied ? <Check aria-hidden className="size-5" /> : <Copy aria-hidden className="size-5" />}
-      <span aria-live="polite">{copied ? 'Copied' : 'Copy link'}</span>
+      <span aria-live="polite">{copied ? 'Copied' : label}</span>
     </Button>
   );
 }
@@ -396,7 +413,7 @@ function QrView({ link, onBack }: { link: CreatorPaymentLink; onBack: () => void
         Share {money(link.amount)} + {money(link.fee)} card fee
       </p>
       <div className="mt-5 flex w-full flex-col gap-2">
-        <CopyLinkButton url={link.url} name={link.participantName} />
+        <CopyLinkButton url={link.url} name={link.participantName} label="Copy link" block />
         <Button variant="ghost" block onClick={onBack}>
           <ArrowLeft aria-hidden className="size-5" />
           All payment links
