@@ -323,6 +323,12 @@ test('a connected creator: split, Get paid back, a QR code per friend, then the 
   );
   const bills = (await (await page.request.get('/api/bills')).json()) as { bills: unknown[] };
   expect(bills.bills).toHaveLength(1);
+
+  // Alex pays by card at the table while his code is on show: the screen says so by itself.
+  const alex = (await linksOf(page, linksBody.billId)).find((l) => l.participantName === 'Alex')!;
+  await payByCard(page, alex.token, alex.participantId);
+  await expect(page.getByText('Alex has paid', { exact: true })).toBeVisible();
+  await expect(switcher.getByRole('tab', { name: /^Alex/ })).toContainText('Paid');
 });
 
 test('no QR data stored: /qr-payment goes home', async ({ page }) => {
@@ -429,6 +435,23 @@ test('the links dialog: QR after 200 ms, copy for 2 s, mark paid in cash and und
   await expect(row('Priya')).toContainText('Paid by card');
   await expect(row('Priya').getByRole('button', { name: /Undo/ })).toHaveCount(0);
 
+  // Get paid back again: Alex's code first; Priya's tab says she has paid, with no code.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await getPaidButton(page).click();
+  await expect(page).toHaveURL(/\/qr-payment$/);
+  const switcher = page.getByRole('tablist', { name: 'Friends to pay you back' });
+  await expect(switcher.getByRole('tab', { name: /^Alex/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await switcher.getByRole('tab', { name: /^Priya/ }).click();
+  await expect(page.getByText('Priya has paid', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send a payment link instead' })).toHaveCount(0);
+  await shot(page, 'get-paid-qr-paid-friend');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'View payment links' }).click();
+
   // Alex by bank transfer: everyone has paid, the bill is Completed.
   await row('Alex').getByRole('button', { name: 'Mark Alex as paid' }).click();
   await confirm.getByRole('radio', { name: 'Bank transfer' }).check();
@@ -450,6 +473,11 @@ test('the links dialog: QR after 200 ms, copy for 2 s, mark paid in cash and und
   await expect(status).toContainText('Completed');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'get-paid-bill-detail-completed');
+
+  // Nothing left to ask for: Get paid back shows who paid.
+  await getPaidButton(page).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('links-paid-count')).toHaveText('2 of 2 paid');
 });
 
 test('an expired link says so, offers no QR or copy, and Renew asks for the links again', async ({

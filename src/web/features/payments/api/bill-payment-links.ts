@@ -22,7 +22,24 @@ export const billPaymentLinksQuery = (billId: string) =>
     staleTime: 0,
   });
 
-/** Fetched only while `enabled` (the links dialog is open). */
-export function useBillPaymentLinks(billId: string, enabled: boolean) {
-  return useQuery({ ...billPaymentLinksQuery(billId), enabled: enabled && billId !== '' });
+/** While a QR code is on show, how often to look whether the friend has paid (at the table, now). */
+export const LIVE_REFRESH_MS = 5000;
+
+/**
+ * Fetched only while `enabled` (the links dialog is open, the QR screen shown). `live` asks again
+ * every few seconds while anyone has still to pay.
+ */
+export function useBillPaymentLinks(
+  billId: string,
+  enabled: boolean,
+  { live = false }: { live?: boolean } = {},
+) {
+  return useQuery({
+    ...billPaymentLinksQuery(billId),
+    enabled: enabled && billId !== '',
+    refetchInterval: (query) =>
+      live && query.state.data?.paymentLinks.some((l) => l.status === 'pending')
+        ? LIVE_REFRESH_MS
+        : false,
+  });
 }

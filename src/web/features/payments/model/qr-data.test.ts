@@ -3,7 +3,7 @@ import type {
   CreatePaymentLinksResponse,
   CreatorPaymentLink,
 } from '../../../../contracts/payments';
-import { isQrPaymentData, qrDataFromLinks } from './qr-data';
+import { isQrPaymentData, qrDataFromLinks, withLiveStatus } from './qr-data';
 
 const link = (over: Partial<CreatorPaymentLink> = {}): CreatorPaymentLink => ({
   id: 'l1',
@@ -89,5 +89,27 @@ describe('isQrPaymentData (the guard /qr-payment redirects home on)', () => {
     expect(
       isQrPaymentData({ ...good, friends: [{ ...friend, url: 'http://127.0.0.1:3000/pay/x' }] }),
     ).toBe(true);
+  });
+});
+
+describe('withLiveStatus', () => {
+  const data = qrDataFromLinks('Dinner', response);
+
+  it("takes each friend's status from the server's latest answer", () => {
+    const live = withLiveStatus(data, [
+      { participantId: 'p1', status: 'paid' },
+      { participantId: 'p2', status: 'paid' },
+    ]);
+    expect(live.friends.map((f) => f.status)).toEqual(['paid', 'paid']);
+    expect(live.friends[0]!.url).toBe(data.friends[0]!.url);
+  });
+
+  it('keeps the stored status when there is no answer yet, or no word of a friend', () => {
+    expect(withLiveStatus(data, undefined)).toBe(data);
+    expect(
+      withLiveStatus(data, [{ participantId: 'p2', status: 'pending' }]).friends.map(
+        (f) => f.status,
+      ),
+    ).toEqual(['pending', 'pending']);
   });
 });

@@ -1,4 +1,7 @@
-import type { CreatePaymentLinksResponse } from '../../../../contracts/payments';
+import type {
+  CreatePaymentLinksResponse,
+  CreatorPaymentLink,
+} from '../../../../contracts/payments';
 import { moneyOutput } from '../../../../contracts/bills';
 import { isRecord, readSession, removeSession, writeSession } from '../../../lib/session-store';
 
@@ -43,6 +46,22 @@ export function qrDataFromLinks(
       amountIncludingFee: link.amountIncludingFee,
       status: link.status,
     })),
+  };
+}
+
+/**
+ * The stored QR data with each friend's status as the server now has it (a friend may pay while
+ * their code is on show). Friends the answer does not mention keep their stored status.
+ */
+export function withLiveStatus(
+  data: QrPaymentData,
+  links: readonly Pick<CreatorPaymentLink, 'participantId' | 'status'>[] | undefined,
+): QrPaymentData {
+  if (!links) return data;
+  const now = new Map(links.map((l) => [l.participantId, l.status]));
+  return {
+    ...data,
+    friends: data.friends.map((f) => ({ ...f, status: now.get(f.participantId) ?? f.status })),
   };
 }
 
