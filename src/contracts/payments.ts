@@ -17,7 +17,8 @@ export type ProviderName = z.infer<typeof providerNameSchema>;
 export const paidMethodSchema = z.enum(['card', 'cash', 'bank_transfer']);
 export type PaidMethod = z.infer<typeof paidMethodSchema>;
 
-export const tokenParamsSchema = z.object({ token: z.string().max(512) });
+/** Any string up to the router's limit: unknown and malformed tokens get one and the same 404. */
+export const tokenParamsSchema = z.object({ token: z.string().max(1000) });
 
 // --- Creator: links for a bill -------------------------------------------------------------------
 

@@ -59,6 +59,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: config.publicUrl.startsWith('https://'),
     bodyLimit: 1024 * 1024,
+    // A path parameter longer than this makes the route not match at all; a payment token of any
+    // length must reach its route, so that every unknown one gets the same answer.
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   registerErrorHandler(app);

@@ -29,6 +29,35 @@ describe('loadConfig', () => {
     expect(problemsOf({ SIGNUPS_PER_IP: '0' })[0]).toMatch(/^SIGNUPS_PER_IP: must be at least 1/);
   });
 
+  it('takes payments with the sandbox unless PAYMENTS_PROVIDER names Stripe with its keys', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox' });
+    expect(problemsOf({ PAYMENTS_PROVIDER: 'stripe' })).toEqual([
+      "STRIPE_SECRET_KEY: must be set when PAYMENTS_PROVIDER is 'stripe'",
+      "STRIPE_WEBHOOK_SECRET: must be set when PAYMENTS_PROVIDER is 'stripe'",
+    ]);
+    expect(problemsOf({ PAYMENTS_PROVIDER: 'paypal' })[0]).toMatch(/^PAYMENTS_PROVIDER: /);
+    const bad = problemsOf({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'pk_live_oops',
+      STRIPE_WEBHOOK_SECRET: 'whsec_a',
+    });
+    expect(bad).toEqual([
+      'STRIPE_SECRET_KEY: must be a Stripe secret key (sk_test_... or sk_live_...) (got "<hidden>")',
+    ]);
+    expect(
+      loadConfig({
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_one, whsec_two',
+      }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_live_abc',
+      webhookSecrets: ['whsec_one', 'whsec_two'],
+      apiUrl: undefined,
+    });
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

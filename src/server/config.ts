@@ -84,7 +84,10 @@ export const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
+      .regex(
+        /^whsec_\w+(,\s*whsec_\w+)*$/,
+        'must be webhook signing secrets (whsec_...), comma-separated',
+      )
       .optional(),
   ),
   STRIPE_API_URL: url('http(s)'),
@@ -122,7 +125,8 @@ export type PaymentsConfig =
   | {
       provider: 'stripe';
       secretKey: string;
-      webhookSecret: string;
+      /** The platform endpoint's signing secret, and the Connect endpoint's when it is another. */
+      webhookSecrets: string[];
       /** Another address for Stripe's API (a local fake in tests); unset is Stripe itself. */
       apiUrl: string | undefined;
     };
@@ -193,7 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       payments = {
         provider: 'stripe',
         secretKey: env.STRIPE_SECRET_KEY,
-        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        webhookSecrets: env.STRIPE_WEBHOOK_SECRET.split(',').map((s) => s.trim()),
         apiUrl: env.STRIPE_API_URL,
       };
   }

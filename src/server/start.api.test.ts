@@ -55,6 +55,18 @@ describe('npm start', () => {
     expect(run.out()).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses to start with Stripe as the provider but no keys, naming what is missing', async () => {
+    const run = start({ PAYMENTS_PROVIDER: 'stripe', DATA_DIR: dataDir });
+    expect(await run.exited).toBe(1);
+    expect(run.out()).toContain(
+      "STRIPE_SECRET_KEY: must be set when PAYMENTS_PROVIDER is 'stripe'",
+    );
+    expect(run.out()).toContain(
+      "STRIPE_WEBHOOK_SECRET: must be set when PAYMENTS_PROVIDER is 'stripe'",
+    );
+    expect(run.out()).not.toMatch(/\n\s+at /);
+  });
+
   it('stops with a message naming DATABASE_URL when the server cannot be reached', async () => {
     const run = start({
       DATABASE_URL: 'postgres://fairshare@127.0.0.1:1/nothing',

@@ -41,6 +41,11 @@ const BillDetailScreen = lazy(() =>
 const HistoryScreen = lazy(() =>
   import('./screens/history-screen').then((m) => ({ default: m.HistoryScreen })),
 );
+const SandboxConnectScreen = lazy(() =>
+  import('../features/account/components/sandbox-connect-screen').then((m) => ({
+    default: m.SandboxConnectScreen,
+  })),
+);
 const ActivityScreen = lazy(() =>
   import('./screens/activity-screen').then((m) => ({ default: m.ActivityScreen })),
 );
@@ -101,6 +106,7 @@ function Routes() {
           <Route path="/activity" component={ActivityScreen} />
           <Route path="/payments" component={PaymentsScreen} />
           <Route path="/qr-payment" component={QrPaymentScreen} />
+          <Route path="/sandbox/connect" component={SandboxConnectScreen} />
           <Route component={NotFoundScreen} />
         </Switch>
       </Suspense>

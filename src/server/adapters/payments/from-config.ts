@@ -1,6 +1,7 @@
 import type { PaymentsConfig } from '../../config';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox';
+import { createStripeProvider } from './stripe';
 
 /** The provider the configuration names (config.ts has already checked its keys). */
 export function paymentProviderFor(config: PaymentsConfig, publicUrl: string): PaymentProvider {
@@ -8,6 +9,10 @@ export function paymentProviderFor(config: PaymentsConfig, publicUrl: string): P
     case 'sandbox':
       return createSandboxProvider(publicUrl);
     case 'stripe':
-      throw new Error('The Stripe adapter is not wired in yet');
+      return createStripeProvider({
+        secretKey: config.secretKey,
+        webhookSecret: config.webhookSecrets,
+        apiUrl: config.apiUrl,
+      });
   }
 }

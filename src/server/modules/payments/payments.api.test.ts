@@ -14,6 +14,7 @@ import { activityResponseSchema } from '../../../contracts/bills';
 import { toDecimalString, toPence } from '../../../domain/money';
 import { PAYMENT_LINK_TTL_MS } from '../../../domain/shares';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
+import { requestsTo } from '../../testing/requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 // Getting paid back with the sandbox provider, on the embedded database or (TEST_DATABASE_URL) on
@@ -32,16 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (s: Session) => ({ cookie: s.cookie });
-const post = (s: Session | null, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: s ? as(s) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const get = (s: Session | null, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: s ? as(s) : {} });
+const { get, post, del } = requestsTo(() => t.app);
 
 const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 const DECLINE_CARD = { number: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' };
@@ -546,6 +538,7 @@ describe('races, expiry and tokens', () => {
       () => randomBytes(5).toString('hex'),
       () => `${randomBytes(40).toString('base64url')}%00`,
       () => "'; drop table payment_links; --",
+      () => 'x'.repeat(150 + (randomBytes(1)[0]! % 800)),
     ];
     for (let i = 0; i < 1000; i++) {
       const token = encodeURIComponent(shapes[i % shapes.length]!());
@@ -601,13 +594,7 @@ describe('marked paid by hand', () => {
     );
     expect(twice.statusCode).toBe(409);
     const undone = createPaymentLinksResponseSchema.parse(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/bills/${id}/participants/${priya.participantId}/payment`,
-          headers: as(alice),
-        })
-      ).json(),
+      (await del(alice, `/api/bills/${id}/participants/${priya.participantId}/payment`)).json(),
     );
     expect(undone.billStatus).toBe('active');
     expect(undone.paymentLinks[0]).toMatchObject({ status: 'pending', paidMethod: null });
@@ -620,11 +607,7 @@ describe('marked paid by hand', () => {
     const priya = links.paymentLinks[0]!;
     const { pay } = await payWithCard(priya.token, [priya.participantId]);
     expect(pay.statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/bills/${id}/participants/${priya.participantId}/payment`,
-      headers: as(alice),
-    });
+    const res = await del(alice, `/api/bills/${id}/participants/${priya.participantId}/payment`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('paid_by_card');
   });

@@ -312,29 +312,17 @@ export function createPaymentsRepo(db: Db) {
       return row;
     },
 
-    async findPaymentBySession(
+    /** A payment by the provider's id for it: its checkout session, or its payment intent. */
+    async findPaymentAt(
       provider: PaymentRow['provider'],
-      sessionId: string,
-      lock = false,
+      by: 'session' | 'intent',
+      providerId: string,
     ): Promise<PaymentRow | undefined> {
-      const q = db
+      const column = by === 'session' ? payments.checkoutSessionId : payments.paymentIntentId;
+      const [row] = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.provider, provider), eq(payments.checkoutSessionId, sessionId)));
-      const [row] = lock ? await q.for('update') : await q;
-      return row;
-    },
-
-    async findPaymentByIntent(
-      provider: PaymentRow['provider'],
-      paymentIntentId: string,
-      lock = false,
-    ): Promise<PaymentRow | undefined> {
-      const q = db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, provider), eq(payments.paymentIntentId, paymentIntentId)));
-      const [row] = lock ? await q.for('update') : await q;
+        .where(and(eq(payments.provider, provider), eq(column, providerId)));
       return row;
     },
 

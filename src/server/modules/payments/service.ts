@@ -368,15 +368,31 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const name = provider.name;
     const payment =
       (ref.paymentId ? await repo.findPayment(ref.paymentId) : undefined) ??
-      (ref.sessionId ? await repo.findPaymentBySession(name, ref.sessionId) : undefined) ??
-      (ref.paymentIntentId ? await repo.findPaymentByIntent(name, ref.paymentIntentId) : undefined);
+      (ref.sessionId ? await repo.findPaymentAt(name, 'session', ref.sessionId) : undefined) ??
+      (ref.paymentIntentId
+        ? await repo.findPaymentAt(name, 'intent', ref.paymentIntentId)
+        : undefined);
     if (!payment || payment.provider !== name) {
       log.warn({ ref }, 'a provider payment that matches no Fairshare payment');
       return undefined;
     }
-    await inPaymentsTransaction(db, (tx) => settle(tx, payment.id, details));
+    // A webhook's charge is often only an id: ask for the card once, for the payer's receipt.
+    let card = details;
+    if (!details.cardLast4 && payment.status !== 'succeeded') {
+      const state = await chargeState(payment, details.paymentIntentId ?? null).catch(() => null);
+      if (state) card = { ...details, cardBrand: state.cardBrand, cardLast4: state.cardLast4 };
+    }
+    await inPaymentsTransaction(db, (tx) => settle(tx, payment.id, card));
     await refundIfDue(payment.id);
     return repo.findPayment(payment.id);
+  }
+
+  /** What the provider says of a payment's charge (null when it keeps no state: the sandbox). */
+  async function chargeState(payment: PaymentRow, paymentIntentId: string | null) {
+    if (payment.kind === 'checkout' && payment.checkoutSessionId)
+      return provider.retrieveCheckout(payment.checkoutSessionId);
+    const intent = paymentIntentId ?? payment.paymentIntentId;
+    return intent ? provider.retrievePaymentIntent(intent) : null;
   }
 
   // --- paying ------------------------------------------------------------------------------------
@@ -479,8 +495,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   /** A payment by its checkout session or payment intent id, for this provider. */
   async function paymentByProviderId(id: string): Promise<PaymentRow | undefined> {
     return (
-      (await repo.findPaymentBySession(provider.name, id)) ??
-      (await repo.findPaymentByIntent(provider.name, id))
+      (await repo.findPaymentAt(provider.name, 'session', id)) ??
+      (await repo.findPaymentAt(provider.name, 'intent', id))
     );
   }
 
@@ -488,12 +504,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function refreshOpen(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.status !== 'open') return payment;
     try {
-      const state =
-        payment.kind === 'checkout' && payment.checkoutSessionId
-          ? await provider.retrieveCheckout(payment.checkoutSessionId)
-          : payment.paymentIntentId
-            ? await provider.retrievePaymentIntent(payment.paymentIntentId)
-            : null;
+      const state = await chargeState(payment, null);
       if (state?.paid) {
         return (
           (await settleFromProvider(
@@ -878,7 +889,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     /** POST /api/payment-links/:token/confirm and /api/pay/:token/confirm */
     async confirm(token: string, paymentIntentId: string): Promise<ConfirmResponse> {
       const view = await viewOf(token);
-      let payment = await repo.findPaymentByIntent(provider.name, paymentIntentId);
+      let payment = await repo.findPaymentAt(provider.name, 'intent', paymentIntentId);
       const covers =
         payment &&
         (payment.payerLinkId === view.link.id ||

@@ -1,12 +1,14 @@
 import { AppHeader } from '../../components/app-header';
 import { BottomNav } from '../../components/bottom-nav';
 import { PhotoSourceButtons } from '../../components/photo-source-buttons';
+import { useOnboardingReturn } from '../../features/account/components/use-onboarding-return';
 import { HomeBills } from '../../features/bills/components/home-bills';
 import { announceReceipt } from '../../lib/receipt-events';
 import { useCurrentUser } from '../../lib/use-current-user';
 
 export function HomeScreen() {
   const { user } = useCurrentUser();
+  useOnboardingReturn();
 
   return (
     <div className="min-h-dvh pb-28">

@@ -1,7 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Camera, Landmark, PartyPopper, QrCode, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { maskedLast4 } from '../../../../domain/bank-details';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import {
+  fetchOnboardingUrl,
+  prepareConnectAccount,
+  redirectingTitle,
+  useBankAccount,
+} from '../../../lib/payout-account';
 import { updateProfileBodySchema } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -114,12 +123,101 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
   );
 }
 
+/**
+ * The payment step (spec §4 Onboarding): 'Get connected' asks the server for the payout account;
+ * with no setup needed it moves on, otherwise the browser goes to the provider's onboarding link.
+ * The button is disabled while loading and enabled again on failure.
+ */
+function PaymentStep({ onNext }: { onNext: () => void }) {
+  const account = useBankAccount();
+  const [busy, setBusy] = useState(false);
+
+  async function connect() {
+    setBusy(true);
+    try {
+      if (!(await prepareConnectAccount())) {
+        onNext();
+        return;
+      }
+      const url = await fetchOnboardingUrl();
+      toast({ title: redirectingTitle(account.data?.provider) });
+      window.location.assign(url);
+    } catch (err) {
+      reportError(err, 'Setup failed', 'Failed to set up payment account.');
+      setBusy(false);
+    }
+  }
+
+  const connected = account.data?.connected;
+  return (
+    <StepShell
+      icon={<Landmark aria-hidden className="size-8" />}
+      title="Get paid back by card"
+      footer={
+        connected ? (
+          <Button size="lg" block onClick={onNext}>
+            Continue
+          </Button>
+        ) : (
+          <>
+            <Button size="lg" block onClick={() => void connect()} disabled={busy} aria-busy={busy}>
+              {busy && <Spinner size="small" label="Connecting" />}
+              Get connected
+            </Button>
+            <Button size="lg" block variant="ghost" onClick={onNext}>
+              Skip for now
+            </Button>
+          </>
+        )
+      }
+    >
+      {connected ? (
+        <div className="rounded-3xl border border-line bg-white p-5 text-base text-ink shadow-sm">
+          <p className="font-semibold">{account.data?.bankName}</p>
+          {account.data?.bankAccountLast4 && (
+            <p className="tabular text-muted">{maskedLast4(account.data.bankAccountLast4)}</p>
+          )}
+          <p className="mt-2 font-medium text-brand-800">Ready to Receive Payments</p>
+        </div>
+      ) : (
+        <>
+          <p>
+            Connect a UK bank account so friends can pay their share straight to you. It takes under
+            2 minutes with your sort code and account number.
+          </p>
+          <p className="mt-3 text-base">You can do this later in Settings.</p>
+          {account.data?.testMode && (
+            <p className="mt-3 text-base">
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
+                Test mode
+              </span>{' '}
+              no real bank is contacted and no money moves.
+            </p>
+          )}
+        </>
+      )}
+    </StepShell>
+  );
+}
+
 export function OnboardingScreen() {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
+  const retry = new URLSearchParams(search).get('setup') === 'refresh';
   // Someone who already has a name (a Google user, or coming back) starts at the payment step.
   const [index, setIndex] = useState(() => (user?.firstName && user.lastName ? 1 : 0));
+
+  // Back from the provider's onboarding unfinished (its refreshUrl): say so, and tidy the URL.
+  useEffect(() => {
+    if (!retry) return;
+    toast({
+      title: 'Setup Incomplete',
+      description: 'Your bank account is not connected yet. Try again or skip for now.',
+    });
+    navigate(location, { replace: true });
+  }, [retry, location, navigate]);
   const [direction, setDirection] = useState<'forward' | 'backward'>('forward');
   const [finishing, setFinishing] = useState(false);
   const titleFocus = useRef(false);
@@ -167,28 +265,7 @@ export function OnboardingScreen() {
       content = <ProfileStep onDone={() => go(1)} />;
       break;
     case 'payment':
-      content = (
-        <StepShell
-          icon={<Landmark aria-hidden className="size-8" />}
-          title="Get paid back by card"
-          footer={
-            <>
-              <Button size="lg" block onClick={() => navigate('/settings')}>
-                Get connected
-              </Button>
-              <Button size="lg" block variant="ghost" onClick={() => go(2)}>
-                Skip for now
-              </Button>
-            </>
-          }
-        >
-          <p>
-            Connect a UK bank account so friends can pay their share straight to you. It takes under
-            2 minutes with your sort code and account number.
-          </p>
-          <p className="mt-3 text-base">You can do this later in Settings.</p>
-        </StepShell>
-      );
+      content = <PaymentStep onNext={() => go(2)} />;
       break;
     case 'tutorial-intro':
       content = (

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Bell,
   ChevronRight,
-  Landmark,
   Lock,
   LogOut,
   ReceiptPoundSterling,
@@ -21,7 +20,10 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { reportError } from '../../../lib/error-message';
 import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
+import { fetchConnectStatus, payoutKeys } from '../../../lib/payout-account';
 import { updateProfile } from '../api/auth-calls';
+import { BankAccountCard } from './bank-account-card';
+import { connectOutcome } from './use-onboarding-return';
 
 export const APP_VERSION = 'v1.0.0';
 
@@ -199,22 +201,22 @@ export function SettingsScreen() {
   const [prefs, setPrefs] = usePrefs();
   const [dialog, setDialog] = useState<'profile' | 'privacy' | 'security' | null>(null);
 
+  const queryClient = useQueryClient();
   // Coming back from payout onboarding: say how it went, then tidy the URL.
   useEffect(() => {
     const setup = new URLSearchParams(search).get('setup');
+    if (setup) void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
     if (setup === 'complete')
-      toast({
-        variant: 'success',
-        title: 'Setup complete',
-        description: 'Your payout account is being checked.',
-      });
+      void fetchConnectStatus()
+        .catch(() => false)
+        .then((complete) => toast(connectOutcome(complete)));
     if (setup === 'refresh')
       toast({
         title: 'Setup Incomplete',
         description: 'Please finish setting up your payout account.',
       });
     if (setup) navigate(location, { replace: true });
-  }, [search, location, navigate]);
+  }, [search, location, navigate, queryClient]);
 
   if (!user) return null;
 
@@ -224,31 +226,7 @@ export function SettingsScreen() {
       <main className="mx-auto w-full max-w-md px-4 pt-4">
         <h1 className="text-2xl font-bold">Settings</h1>
 
-        <section
-          aria-labelledby="bank-title"
-          className="mt-4 rounded-3xl border border-line bg-white p-5 shadow-sm"
-        >
-          <div className="flex items-start gap-4">
-            <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-50 text-brand-700">
-              <Landmark aria-hidden className="size-6" />
-            </span>
-            <div>
-              <h2 id="bank-title" className="text-lg font-semibold">
-                Set up payments
-              </h2>
-              <p className="mt-1 text-muted">
-                Connect a UK bank account to get paid back by card. You will need your sort code and
-                account number; it takes under 2 minutes.
-              </p>
-            </div>
-          </div>
-          <Button className="mt-4" block size="lg" disabled aria-describedby="bank-soon">
-            Connect bank account
-          </Button>
-          <p id="bank-soon" className="mt-2 text-center text-sm text-muted">
-            Payment links are coming soon to Fairshare.
-          </p>
-        </section>
+        <BankAccountCard />
 
         <Section title="Account">
           <Row
