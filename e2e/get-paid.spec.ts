@@ -160,6 +160,17 @@ test('an unconnected creator: Get paid back asks to connect a bank first, and Ge
   await page.waitForURL(/\/sandbox\/connect\?/);
   const there = new URL(page.url());
   expect(there.searchParams.get('return')).toBe(`${origin}/?onboarding=complete`);
+
+  // The sandbox's connect page, then back: to the summary, where Get paid back now goes through.
+  await page.getByLabel('Name on the account').fill(`${ME} Reed`);
+  await page.getByLabel('Sort code').fill('20-00-00');
+  await page.getByLabel('Account number').fill('55779911');
+  await page.getByRole('button', { name: 'Connect bank account' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/summary$/);
+  await getPaidButton(page).click();
+  await expect(page).toHaveURL(/\/qr-payment$/);
+  await expect(page.getByRole('img', { name: 'Payment link QR code for Alex' })).toBeVisible();
 });
 
 test('an unconnected creator on a saved bill sees the onboarding dialog too', async ({ page }) => {

@@ -72,6 +72,12 @@ export function PaymentsOnboardingDialog({
         </div>
       }
     >
+      {bank.data?.testMode && (
+        <p role="note" className="mt-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900">
+          <span className="font-semibold">Test mode:</span> no real bank is contacted and no money
+          moves.
+        </p>
+      )}
       <ul className="flex flex-col gap-3 pt-2">
         <Point icon={Landmark} title="A UK bank account">
           You&apos;ll need its sort code and account number.
