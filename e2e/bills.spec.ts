@@ -204,9 +204,11 @@ test('save a bill with Done, then see it on Home, in History, its detail, Activi
   await snap(page, 'bills-detail');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await snap(page, 'bills-detail-end');
+  // Get paid back, with no bank connected yet: the payments onboarding dialog (get-paid.spec).
   await page.getByRole('button', { name: 'Covered the bill? Get paid back' }).click();
-  await expect(page.getByText('Payment links are coming soon', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  const connect = page.getByRole('dialog', { name: 'Connect your bank to get paid' });
+  await connect.getByRole('button', { name: 'Not now' }).click();
+  await expect(connect).toBeHidden();
   await page.getByRole('button', { name: 'Back to home' }).click();
   await expect(page).toHaveURL(/\/$/);
 

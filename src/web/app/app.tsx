@@ -71,6 +71,12 @@ const PaymentCancelledScreen = lazy(() =>
     default: m.PaymentCancelledScreen,
   })),
 );
+const PaymentsScreen = lazy(() =>
+  import('./screens/payments-screen').then((m) => ({ default: m.PaymentsScreen })),
+);
+const QrPaymentScreen = lazy(() =>
+  import('./screens/qr-payment-screen').then((m) => ({ default: m.QrPaymentScreen })),
+);
 
 /** The one place that handles a 401 from any call (payments-accounts.md §8). */
 function makeQueryClient(): QueryClient {
@@ -120,6 +126,8 @@ function Routes() {
           <Route path="/bill/:id" component={BillDetailScreen} />
           <Route path="/history" component={HistoryScreen} />
           <Route path="/activity" component={ActivityScreen} />
+          <Route path="/payments" component={PaymentsScreen} />
+          <Route path="/qr-payment" component={QrPaymentScreen} />
           <Route path="/sandbox/connect" component={SandboxConnectScreen} />
           <Route path="/pay/:token" component={PayScreen} />
           <Route path="/payment/:token" component={PayScreen} />

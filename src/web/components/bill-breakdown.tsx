@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { BackButton } from './ui/back-button';
 import { Button } from './ui/button';
 import type { SummaryParticipantAmount } from '../lib/summary-data';
@@ -26,6 +26,8 @@ export interface BreakdownPerson {
   /** shown under a person with no items of their own */
   emptyText: string;
   hasItems: boolean;
+  /** Whether they have paid the creator back, once payment links exist (Paid / Pending). */
+  badge?: ReactNode;
 }
 
 /**
@@ -78,11 +80,16 @@ export interface BillBreakdownProps {
   onDone: () => void;
   /** While the bill is being saved: Done is disabled so it cannot be sent twice. */
   saving?: boolean;
+  /** While the get-paid flow runs: its button shows it and neither action can start again. */
+  gettingPaid?: boolean;
+  /** How far paying back has gone (a bill with payment links), and its actions, under the total. */
+  paymentStatus?: ReactNode;
 }
 
 export function BillBreakdown(props: BillBreakdownProps) {
   const id = useId();
-  const { peopleCount, saving = false } = props;
+  const { peopleCount, saving = false, gettingPaid = false } = props;
+  const busy = saving || gettingPaid;
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-surface">
       <div className="flex flex-col gap-6 px-4 pb-6 pt-4">
@@ -104,6 +111,7 @@ export function BillBreakdown(props: BillBreakdownProps) {
             Split between {peopleCount} {peopleCount === 1 ? 'person' : 'people'}
             {props.splitSuffix ?? ''}
           </p>
+          {props.paymentStatus}
         </section>
 
         <section aria-labelledby={`${id}-people`}>
@@ -153,10 +161,17 @@ export function BillBreakdown(props: BillBreakdownProps) {
 
       <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
         {/* Medium type so the spec's long label fits one line on a 390 px phone; full height. */}
-        <Button block onClick={props.onGetPaid} className="min-h-13!">
+        <Button
+          block
+          onClick={props.onGetPaid}
+          className="min-h-13!"
+          disabled={busy}
+          aria-busy={gettingPaid}
+        >
+          {gettingPaid && <Spinner size="small" label="Getting payment links" />}
           Covered the bill? Get paid back
         </Button>
-        <Button variant="ghost" block onClick={props.onDone} disabled={saving} aria-busy={saving}>
+        <Button variant="ghost" block onClick={props.onDone} disabled={busy} aria-busy={saving}>
           {saving && <Spinner size="small" label="Saving" />}
           Done
         </Button>
@@ -171,9 +186,12 @@ function PersonCard({ person }: { person: BreakdownPerson }) {
     <li>
       <article aria-labelledby={`${id}-name`} className="rounded-3xl bg-white p-4 shadow-sm">
         <div className="flex items-baseline justify-between gap-3">
-          <h3 id={`${id}-name`} className="min-w-0 truncate text-lg font-semibold">
-            {person.name}
-          </h3>
+          <div className="min-w-0">
+            <h3 id={`${id}-name`} className="truncate text-lg font-semibold">
+              {person.name}
+            </h3>
+            {person.badge}
+          </div>
           <p className="tabular text-2xl font-bold" data-testid="person-amount">
             {person.amount}
           </p>

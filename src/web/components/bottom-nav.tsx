@@ -1,7 +1,7 @@
 import { History, Home, Plus, Settings } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { announceReceipt } from '../lib/receipt-events';
+import { useReceiptPicker } from './receipt-picker';
 
 export type NavTab = 'home' | 'add' | 'history' | 'settings';
 
@@ -14,8 +14,9 @@ let pulsedThisPage = false;
 const tabClass = (active: boolean) =>
   `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-2xl text-xs font-medium ${active ? 'text-brand-700' : 'text-muted hover:text-ink'}`;
 
-export function BottomNav({ active }: { active: NavTab }) {
-  const fileInput = useRef<HTMLInputElement>(null);
+/** The main screens' tab bar; `active` is left out on a screen that is none of the tabs. */
+export function BottomNav({ active }: { active?: NavTab }) {
+  const picker = useReceiptPicker();
   const [popping, setPopping] = useState(false);
   const [pulsing, setPulsing] = useState(false);
 
@@ -35,7 +36,7 @@ export function BottomNav({ active }: { active: NavTab }) {
   function add() {
     setPopping(true);
     setTimeout(() => setPopping(false), POP_MS);
-    fileInput.current?.click();
+    picker.open();
   }
 
   return (
@@ -65,20 +66,7 @@ export function BottomNav({ active }: { active: NavTab }) {
           >
             <Plus aria-hidden className="size-8" />
           </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className="hidden"
-            tabIndex={-1}
-            aria-hidden
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) announceReceipt(file);
-              e.target.value = '';
-            }}
-          />
+          {picker.input}
         </li>
         <li className="flex flex-1">
           <Link

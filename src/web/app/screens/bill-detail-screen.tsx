@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { toast } from '../../components/ui/use-toast';
 import {
   billLoadErrorMessage,
   isBillNotFound,
@@ -14,6 +13,10 @@ import {
 import { BillDetailView } from '../../features/bills/components/bill-detail-view';
 import { summaryOfBill } from '../../features/bills/model/detail-summary';
 import { billOrigin } from '../../features/bills/model/opened-from';
+import { PaymentLinksDialog } from '../../features/payments/components/payment-links-dialog';
+import { PaymentsOnboardingDialog } from '../../features/payments/components/payments-onboarding-dialog';
+import { useGetPaid } from '../../features/payments/components/use-get-paid';
+import { friendCountOfBill } from '../../features/payments/model/links-request';
 import { shareBill } from '../../features/summary/components/share-bill';
 
 /** /bill/:id (spec §2 Bill detail): back goes home if opened from home, otherwise to History. */
@@ -22,6 +25,8 @@ export function BillDetailScreen() {
   const [, navigate] = useLocation();
   const [origin] = useState(billOrigin);
   const bill = useBillDetail(id);
+  const getPaid = useGetPaid();
+  const [linksOpen, setLinksOpen] = useState(false);
   const back = {
     backLabel: origin === 'home' ? 'Back to home' : 'Back to history',
     onBack: () => navigate(origin === 'home' ? '/' : '/history'),
@@ -36,14 +41,41 @@ export function BillDetailScreen() {
       <BillLoadError message={message} onRetry={() => void bill.refetch()} {...back} />
     );
   }
+  const data = bill.data;
+  // Spec §4 Get-paid flow for a saved bill: its links (the same ones again for an active bill,
+  // expired ones renewed) and their QR codes. A bill everyone has paid has nothing to ask for: its
+  // links show who paid.
+  const getPaidBack = () =>
+    data.status === 'completed'
+      ? setLinksOpen(true)
+      : getPaid.start({
+          kind: 'bill',
+          billId: data.id,
+          billName: data.name,
+          friendCount: friendCountOfBill(data),
+        });
+
   return (
-    <BillDetailView
-      bill={bill.data}
-      {...back}
-      // SEAM(payments issue): payment links for a saved bill. Until then, say what is coming.
-      onGetPaid={() => toast({ title: 'Payment links are coming soon' })}
-      onShare={() => void shareBill(summaryOfBill(bill.data))}
-      onDone={back.onBack}
-    />
+    <>
+      <BillDetailView
+        bill={data}
+        {...back}
+        onGetPaid={getPaidBack}
+        onShare={() => void shareBill(summaryOfBill(data))}
+        onDone={back.onBack}
+        onViewLinks={() => setLinksOpen(true)}
+        gettingPaid={getPaid.pending}
+      />
+      <PaymentLinksDialog
+        billId={data.id}
+        billName={data.name}
+        open={linksOpen}
+        onOpenChange={setLinksOpen}
+      />
+      <PaymentsOnboardingDialog
+        open={getPaid.onboardingOpen}
+        onOpenChange={getPaid.setOnboardingOpen}
+      />
+    </>
   );
 }

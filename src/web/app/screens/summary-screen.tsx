@@ -3,6 +3,8 @@ import { Redirect, useLocation } from 'wouter';
 import { toast } from '../../components/ui/use-toast';
 import { useSaveBill } from '../../features/bills/api/save-bill';
 import { wholeBillBody } from '../../features/bills/model/save-body';
+import { PaymentsOnboardingDialog } from '../../features/payments/components/payments-onboarding-dialog';
+import { useGetPaid } from '../../features/payments/components/use-get-paid';
 import { clearSplitEditorState } from '../../features/split/components/use-split-editor';
 import { shareBill } from '../../features/summary/components/share-bill';
 import { SummaryView } from '../../features/summary/components/summary-view';
@@ -15,12 +17,20 @@ export function SummaryScreen() {
   const [, navigate] = useLocation();
   const [summary] = useState(loadSummaryData);
   const save = useSaveBill();
+  const getPaid = useGetPaid();
   if (!summary) return <Redirect to="/" replace />;
+
+  /** The split is a stored bill now (saved, or active for getting paid): forget the working copy. */
+  const forgetSplit = () => {
+    clearSplitEditorState();
+    clearParticipantNames();
+    clearSummaryData();
+  };
 
   // Spec §4 Save flow: one request with the whole bill, status 'saved'. The working split is
   // cleared only once the bill is stored; on failure everything stays so Done can be tried again.
   const done = () => {
-    if (save.isPending) return;
+    if (save.isPending || getPaid.pending) return;
     save.mutate(wholeBillBody(summary, new Date()), {
       onSuccess: () => {
         toast({
@@ -28,9 +38,7 @@ export function SummaryScreen() {
           title: 'Success!',
           description: 'Bill has been saved successfully.',
         });
-        clearSplitEditorState();
-        clearParticipantNames();
-        clearSummaryData();
+        forgetSplit();
         navigate('/');
       },
       onError: (error) => {
@@ -44,16 +52,36 @@ export function SummaryScreen() {
     });
   };
 
+  // Spec §4 Get-paid flow: the same whole bill, stored 'active', then a payment link per friend.
+  const getPaidBack = () => {
+    if (save.isPending) return;
+    getPaid.start({
+      kind: 'summary',
+      summary,
+      createBill: async () => {
+        const body = { ...wholeBillBody(summary, new Date()), status: 'active' as const };
+        const { id } = await save.mutateAsync(body);
+        return { id, name: body.name };
+      },
+      onBillCreated: forgetSplit,
+    });
+  };
+
   return (
-    <SummaryView
-      summary={summary}
-      onBack={() => navigate('/')}
-      // SEAM(payments issue): create the bill as 'active' with payment links (spec §4 Get-paid
-      // flow, payments-accounts.md). Until then the button says what is coming.
-      onGetPaid={() => toast({ title: 'Payment links are coming soon' })}
-      onShare={() => void shareBill(summary)}
-      onDone={done}
-      saving={save.isPending}
-    />
+    <>
+      <SummaryView
+        summary={summary}
+        onBack={() => navigate('/')}
+        onGetPaid={getPaidBack}
+        onShare={() => void shareBill(summary)}
+        onDone={done}
+        saving={save.isPending}
+        gettingPaid={getPaid.pending}
+      />
+      <PaymentsOnboardingDialog
+        open={getPaid.onboardingOpen}
+        onOpenChange={getPaid.setOnboardingOpen}
+      />
+    </>
   );
 }

@@ -16,6 +16,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   tone?: keyof typeof confirmStyles;
   onConfirm: () => void;
+  /** A choice to make before confirming (such as how a friend paid), between the words and the buttons. */
+  children?: ReactNode;
 }
 
 /**
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   tone = 'primary',
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -47,6 +50,7 @@ export function ConfirmDialog({
               {description}
             </AlertDialog.Description>
           )}
+          {children}
           <div className="mt-6 grid grid-cols-2 gap-3">
             <AlertDialog.Cancel className="min-h-11 rounded-2xl border border-line bg-white px-4 font-semibold text-brand-800 hover:bg-brand-50">
               {cancelLabel}

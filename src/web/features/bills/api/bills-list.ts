@@ -11,7 +11,7 @@ import {
 } from '../../../../contracts/bills';
 import { apiRequest } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/use-current-user';
-import { BILLS_STALE_TIME, billsKeys } from './keys';
+import { BILLS_STALE_TIME, billsKeys } from '../../../lib/bills-keys';
 
 // The server pages at most 50 bills per answer. Home reads the newest 50, which covers this week,
 // last week and Recent Bills for anyone; History reads page after page as the user asks for more.

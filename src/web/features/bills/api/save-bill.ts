@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createBillResponseSchema, type WholeBillBody } from '../../../../contracts/bills';
 import { activityKeys } from '../../../lib/activity-api';
 import { apiRequest } from '../../../lib/api';
-import { billsKeys } from './keys';
+import { billsKeys } from '../../../lib/bills-keys';
 
 /** POST /api/bills with the whole bill; on success the bills and activity lists are refetched. */
 export function useSaveBill() {

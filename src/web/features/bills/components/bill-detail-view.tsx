@@ -1,8 +1,12 @@
+import { Link2 } from 'lucide-react';
 import { useMemo } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
 import { BillBreakdown, breakdownPerson } from '../../../components/bill-breakdown';
+import { StatusBadge } from '../../../components/status-badge';
+import { Button } from '../../../components/ui/button';
+import { billPaymentLabel, paidCountText, shareBadge } from '../../../lib/payment-status';
 import type { SummaryParticipantAmount } from '../../../lib/summary-data';
 import { summaryOfBill } from '../model/detail-summary';
 
@@ -13,6 +17,10 @@ export interface BillDetailViewProps {
   onGetPaid: () => void;
   onShare: () => void;
   onDone: () => void;
+  /** Opens the payment links dialog; shown once the bill has links (active or completed). */
+  onViewLinks?: () => void;
+  /** While the get-paid flow runs. */
+  gettingPaid?: boolean;
 }
 
 const money = (amount: string) => formatPence(toPence(amount));
@@ -28,8 +36,17 @@ function portionNotes(share: SummaryParticipantAmount, person: Participant | und
  * A saved bill (spec §2 Bill detail): who owes what and for which items, the totals, the card fee
  * for information, and the summary's three actions. Every amount is the server's, stored at save.
  */
-export function BillDetailView({ bill, backLabel, ...actions }: BillDetailViewProps) {
+export function BillDetailView({
+  bill,
+  backLabel,
+  onViewLinks,
+  gettingPaid,
+  ...actions
+}: BillDetailViewProps) {
   const summary = useMemo(() => summaryOfBill(bill), [bill]);
+  const payment = billPaymentLabel(bill.status);
+  const friends = bill.participants.filter((p) => !p.isCreator);
+  const paid = friends.filter((p) => p.status === 'paid').length;
   const created = new Date(bill.createdAt);
   const equal = bill.mode === 'equal';
   return (
@@ -41,12 +58,35 @@ export function BillDetailView({ bill, backLabel, ...actions }: BillDetailViewPr
       total={money(bill.totalAmount)}
       peopleCount={bill.participants.length}
       splitSuffix={equal ? ' equally' : ''}
-      people={summary.participantAmounts.map((share, i) =>
-        breakdownPerson(share, formatPence, {
-          details: portionNotes(share, bill.participants[i]),
-          emptyText: equal ? 'An equal share' : 'No items',
-        }),
-      )}
+      people={summary.participantAmounts.map((share, i) => {
+        const person = bill.participants[i];
+        return {
+          ...breakdownPerson(share, formatPence, {
+            details: portionNotes(share, person),
+            emptyText: equal ? 'An equal share' : 'No items',
+          }),
+          badge: payment && person && !person.isCreator ? <PaidBadge person={person} /> : undefined,
+        };
+      })}
+      gettingPaid={gettingPaid}
+      paymentStatus={
+        payment && (
+          <div className="mt-4 border-t border-white/20 pt-3" data-testid="bill-payment-status">
+            <div className="flex items-center justify-between gap-2">
+              <p className="font-semibold">{paidCountText(paid, friends.length)}</p>
+              <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+                {payment}
+              </span>
+            </div>
+            {onViewLinks && (
+              <Button variant="secondary" block onClick={onViewLinks} className="mt-3 border-white">
+                <Link2 aria-hidden className="size-5" />
+                View payment links
+              </Button>
+            )}
+          </div>
+        )
+      }
       totals={{
         subtotal: money(bill.subtotal),
         serviceCharge: money(bill.serviceCharge),
@@ -56,5 +96,18 @@ export function BillDetailView({ bill, backLabel, ...actions }: BillDetailViewPr
       fee={money(bill.fee)}
       totalIncludingFees={money(bill.totalIncludingFees)}
     />
+  );
+}
+
+/** Paid or Pending, and how it was paid (spec §2 Payment links dialog, on the bill itself). */
+function PaidBadge({ person }: { person: Participant }) {
+  const badge = shareBadge(person);
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-1.5">
+      <StatusBadge tone={badge.label === 'Paid' ? 'done' : 'waiting'} testId="share-badge">
+        {badge.label}
+      </StatusBadge>
+      {badge.detail && <span className="text-xs text-muted">{badge.detail}</span>}
+    </div>
   );
 }

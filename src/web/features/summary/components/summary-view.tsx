@@ -10,18 +10,26 @@ export interface SummaryViewProps {
   onDone: () => void;
   /** While the bill is being saved: Done is disabled so it cannot be sent twice. */
   saving?: boolean;
+  /** While the get-paid flow runs. */
+  gettingPaid?: boolean;
 }
 
 /**
  * Who owes what (spec §2 Summary), before the bill is saved. Amounts are the stored pence of the
  * split, formatted with the domain's formatMoney, which shows £0.00 for anything that is not a number.
  */
-export function SummaryView({ summary, saving = false, ...actions }: SummaryViewProps) {
+export function SummaryView({
+  summary,
+  saving = false,
+  gettingPaid = false,
+  ...actions
+}: SummaryViewProps) {
   const people = summary.participantAmounts;
   return (
     <BillBreakdown
       {...actions}
       saving={saving}
+      gettingPaid={gettingPaid}
       kicker="Summary"
       title={summary.billName}
       backLabel="Back to home"

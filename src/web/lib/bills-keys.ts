@@ -1,5 +1,6 @@
-// The bills feature's query keys, in one place so that saving can invalidate exactly what it changed.
-// The activity key lives in lib/activity-api.ts because the header (a shared component) reads it.
+// The bills' query keys, in one place so that saving a bill, or a payment against one, can invalidate
+// exactly what it changed. Here in lib because the bills and payments features both use them; the
+// activity key lives in lib/activity-api.ts because the header (a shared component) reads it.
 export const billsKeys = {
   all: ['/api/bills'] as const,
   list: () => [...billsKeys.all, 'list'] as const,

@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { useBillPaymentLinks } from '../../features/payments/api/bill-payment-links';
+import { QrPaymentView } from '../../features/payments/components/qr-payment-view';
+import { loadQrPaymentData, withLiveStatus } from '../../features/payments/model/qr-data';
+
+/**
+ * /qr-payment (payments-accounts.md §2): the QR codes of the links just asked for, from session
+ * storage; home when there are none. Back and Done go to the bill: the summary became a saved bill.
+ * A friend who pays while their code is shown turns to 'Paid' here within a few seconds.
+ */
+export function QrPaymentScreen() {
+  const [, navigate] = useLocation();
+  const [stored] = useState(loadQrPaymentData);
+  const links = useBillPaymentLinks(stored?.billId ?? '', stored !== null, { live: true });
+  const data = stored && withLiveStatus(stored, links.data?.paymentLinks);
+  if (!data) return <Redirect to="/" replace />;
+  const toBill = () => navigate(`/bill/${encodeURIComponent(data.billId)}`);
+  return <QrPaymentView data={data} onBack={toBill} onDone={toBill} />;
+}
