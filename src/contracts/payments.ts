@@ -209,7 +209,8 @@ export const confirmBodySchema = z
   .object({ paymentIntentId: z.string().trim().min(1).max(255) })
   .strict();
 export const confirmResponseSchema = z.object({
-  status: z.enum(['succeeded', 'processing']),
+  /** processing: not paid yet (the card form not finished, or the provider still working). */
+  status: z.enum(['succeeded', 'processing', 'failed']),
   paymentLink: publicPaymentLinkSchema,
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;

@@ -7,6 +7,7 @@ import {
   type BankAccount,
 } from '../../contracts/payments';
 import { apiRequest } from './api';
+import { readSession, removeSession, writeSession } from './session-store';
 import { useCurrentUser } from './use-current-user';
 
 // The creator's payout account (payments-accounts.md §7, the /api/stripe/* calls, whichever the
@@ -72,4 +73,18 @@ export async function fetchSettingsOnboardingUrl(): Promise<string> {
 /** The toast said before leaving for the provider's onboarding page. */
 export function redirectingTitle(provider: BankAccount['provider'] | undefined): string {
   return provider === 'stripe' ? 'Redirecting to Stripe' : 'Opening the test bank connection';
+}
+
+const RETURN_KEY = 'fairshare.onboardingReturn';
+
+/** Where to come back to after the provider's onboarding (its return URL is the site root). */
+export function rememberOnboardingReturn(path: string): void {
+  writeSession(RETURN_KEY, path);
+}
+
+/** The page onboarding was started from, once; only a path on this site. */
+export function takeOnboardingReturn(): string | null {
+  const path = readSession(RETURN_KEY);
+  removeSession(RETURN_KEY);
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : null;
 }

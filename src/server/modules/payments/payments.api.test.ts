@@ -660,6 +660,13 @@ describe('the two-step card flow (payment intents)', () => {
     });
     expect(sp.statusCode, sp.body).toBe(200);
     expect(sp.json().clientSecret).toMatch(/^pi_sbx_/);
+    // A payment that failed (its setup at the provider went wrong) says so, not 'processing'.
+    const failedId = (sp.json() as { paymentIntentId: string }).paymentIntentId;
+    await t.database.db.execute(
+      `update payments set status = 'failed' where payment_intent_id = '${failedId}'`,
+    );
+    const failed = await post(null, `/api/pay/${sam.token}/confirm`, { paymentIntentId: failedId });
+    expect(failed.json().status).toBe('failed');
     const offsite = await post(null, '/api/create-stripe-payment', {
       token: sam.token,
       returnUrl: 'https://evil.example/',

@@ -902,7 +902,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         );
       payment = await refreshOpen(payment);
       return {
-        status: payment.status === 'succeeded' ? 'succeeded' : 'processing',
+        status:
+          payment.status === 'succeeded'
+            ? 'succeeded'
+            : payment.status === 'open'
+              ? 'processing'
+              : 'failed',
         paymentLink: await publicLink(await viewOf(token)),
       };
     },

@@ -108,6 +108,16 @@ function IntentReceipt({
   if (confirm.isError)
     return <PaymentErrorState message={errorMessage(confirm.error, INTENT_NOT_FOUND)} />;
   const testMode = confirm.data.paymentLink.testMode;
+  if (confirm.data.status === 'failed')
+    return (
+      <PaymentProblemState
+        title="Payment not completed"
+        message="This payment did not go through, so no money was taken. Please try again."
+        token={token}
+        onDone={onDone}
+        testMode={testMode}
+      />
+    );
   if (!succeeded) {
     const answers =
       client.getQueryState(payKeys.confirm(token, paymentIntentId))?.dataUpdateCount ?? 0;

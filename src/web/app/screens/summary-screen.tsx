@@ -52,14 +52,16 @@ export function SummaryScreen() {
     });
   };
 
-  // Spec §4 Get-paid flow: the same whole bill, stored 'active', then a payment link per friend.
+  // Spec §4 Get-paid flow: the whole bill stored, then a payment link per friend (now 'active').
   const getPaidBack = () => {
     if (save.isPending) return;
     getPaid.start({
       kind: 'summary',
       summary,
       createBill: async () => {
-        const body = { ...wholeBillBody(summary, new Date()), status: 'active' as const };
+        // Saved first; asking for its links makes it active (the server does), so a failure in
+        // between leaves an honest saved bill rather than an 'active' one with no links.
+        const body = wholeBillBody(summary, new Date());
         const { id } = await save.mutateAsync(body);
         return { id, name: body.name };
       },

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../../components/ui/use-toast';
-import { fetchConnectStatus, payoutKeys } from '../../../lib/payout-account';
-import { loadSummaryData } from '../../../lib/summary-data';
+import { fetchConnectStatus, payoutKeys, takeOnboardingReturn } from '../../../lib/payout-account';
 
 /** What to say on coming back from the provider's onboarding, by what the server now says. */
 export function connectOutcome(complete: boolean) {
@@ -22,7 +21,7 @@ export function connectOutcome(complete: boolean) {
 /**
  * Home after the provider's onboarding (its returnUrl is the site root with onboarding=complete):
  * says whether the bank is connected, tidies the URL, and takes someone who left from a split's
- * summary straight back to it, so they can ask to be paid back where they were.
+ * summary or a bill straight back to it, so they can ask to be paid back where they were.
  */
 export function useOnboardingReturn() {
   const search = useSearch();
@@ -39,7 +38,8 @@ export function useOnboardingReturn() {
       .then((complete) => {
         if (!live) return;
         toast(connectOutcome(complete));
-        navigate(complete && loadSummaryData() ? '/summary' : '/', { replace: true });
+        const from = takeOnboardingReturn();
+        navigate(complete && from ? from : '/', { replace: true });
       });
     return () => {
       live = false;

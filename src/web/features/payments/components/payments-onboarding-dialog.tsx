@@ -11,6 +11,7 @@ import {
   bankAccountQuery,
   fetchOnboardingUrl,
   redirectingTitle,
+  rememberOnboardingReturn,
 } from '../../../lib/payout-account';
 
 /**
@@ -34,6 +35,8 @@ export function PaymentsOnboardingDialog({
     setConnecting(true);
     try {
       const url = await fetchOnboardingUrl();
+      // Back here afterwards (a summary, a bill), to ask to be paid back where they were.
+      rememberOnboardingReturn(window.location.pathname);
       toast({ variant: 'success', title: redirectingTitle(bank.data?.provider) });
       window.location.assign(url);
       // The button stays busy: this page is being left.

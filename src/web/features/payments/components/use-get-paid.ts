@@ -23,7 +23,7 @@ export type GetPaidSource =
   | {
       kind: 'summary';
       summary: SummaryData;
-      /** Stores the split as an 'active' bill; resolves with its id and the name it was saved under. */
+      /** Stores the split (links make it 'active'); resolves with its id and the name saved under. */
       createBill: () => Promise<{ id: string; name: string }>;
       /** The split is now a stored bill: forget the working split (as Done does). */
       onBillCreated: (billId: string) => void;
@@ -35,7 +35,7 @@ const showError = (text: ToastText) => toast({ variant: 'destructive', ...text }
 /**
  * 'Covered the bill? Get paid back' (payments-accounts.md §4 Get-paid flow): check the payout
  * account (incomplete, or the check failing, opens the onboarding dialog); from the summary, store
- * the bill as 'active'; ask for a link per friend; keep them for /qr-payment and go there.
+ * the bill; ask for a link per friend (the bill becomes active); keep them for /qr-payment.
  */
 export function useGetPaid() {
   const [, navigate] = useLocation();
