@@ -222,7 +222,7 @@ test('a connected creator: split, Get paid back, a QR code per friend, then the 
   await page.getByRole('button', { name: /^Split/ }).click();
   await expect(page).toHaveURL(/\/summary$/);
 
-  // One bill, stored 'active', then links asked for with each friend's share.
+  // One bill stored, then links asked for with each friend's share (which makes it active).
   const billPost = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().endsWith('/api/bills'),
   );
@@ -230,7 +230,7 @@ test('a connected creator: split, Get paid back, a QR code per friend, then the 
     (r) => r.method() === 'POST' && r.url().endsWith('/api/payment-links'),
   );
   await getPaidButton(page).click();
-  expect(((await billPost).postDataJSON() as { status: string }).status).toBe('active');
+  expect(((await billPost).postDataJSON() as { status: string }).status).toBe('saved');
   const linksBody = (await linksPost).postDataJSON() as {
     billId: string;
     participants: { name: string; amount: string }[];

@@ -1,5 +1,5 @@
 import { CircleCheckBig, Printer, Undo2 } from 'lucide-react';
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import type { PaymentSession } from '../../../../contracts/payments';
 import { formatDateTime } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
@@ -106,20 +106,20 @@ export function PaymentReceipt({
 
         <h3 className="mt-5 font-semibold">Paid for</h3>
         <AmountList className="mt-2">
+          {/* Each share, then the fee once: per person when one was paid for, in total for several. */}
           {session.people.map((p, i) => (
-            <Fragment key={i}>
-              <AmountLine
-                className={i > 0 ? 'border-t border-line pt-2' : ''}
-                label={`${p.participantName}'s share${p.paid ? '' : ' (refunded)'}`}
-                amount={money(p.amount)}
-                muted={false}
-              />
-              <AmountLine label="Processing fee" amount={money(p.fee)} />
-            </Fragment>
+            <AmountLine
+              key={i}
+              label={`${p.participantName}'s share${p.paid ? '' : ' (refunded)'}`}
+              amount={money(p.amount)}
+              muted={false}
+            />
           ))}
-          {session.people.length > 1 && (
-            <AmountLine label="Processing fees" amount={money(session.fee)} />
-          )}
+          <AmountLine
+            className="border-t border-line pt-2"
+            label={session.people.length > 1 ? 'Processing fees' : 'Processing fee'}
+            amount={money(session.fee)}
+          />
           <AmountLine label="Total paid" amount={money(session.amount)} strong />
         </AmountList>
       </section>
