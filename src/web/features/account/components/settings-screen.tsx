@@ -287,7 +287,10 @@ export function SettingsScreen() {
             Your bills, receipt photos and the names of the friends you split with are visible only
             to you.
           </p>
-          <p>Friends who pay through a link see only the bill name, the amounts and your name.</p>
+          <p>
+            Friends who pay through a link see that bill only: its name, who was on it and what each
+            person owes, and your name. Links expire after 7 days.
+          </p>
           <p>
             Receipts are read on Fairshare&apos;s own server: no photo is sent to another company.
           </p>
