@@ -183,6 +183,14 @@ describe('payout account (sandbox)', () => {
     expect(url.pathname).toBe('/sandbox/connect');
     expect(url.searchParams.get('return')).toBe('http://localhost:3000/?onboarding=complete');
 
+    const start = new URL(
+      ((await post(carol, '/api/stripe/connect/start', {})).json() as { onboardingUrl: string })
+        .onboardingUrl,
+    );
+    expect(start.pathname).toBe('/sandbox/connect');
+    expect(start.searchParams.get('return')).toBe('http://localhost:3000/settings?setup=complete');
+    expect(start.searchParams.get('refresh')).toBe('http://localhost:3000/settings?setup=refresh');
+
     const elsewhere = await post(carol, '/api/stripe/connect/onboarding', {
       returnUrl: 'https://evil.example/',
       refreshUrl: 'http://localhost:3000/onboarding',
