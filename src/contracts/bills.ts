@@ -92,6 +92,11 @@ export const wholeBillBodySchema = z
     /** When sent, must equal the server's total, or nothing is stored. */
     totalAmount: moneyInput.optional(),
     receiptId: z.uuid().optional(),
+    /**
+     * The client's idempotency key (a UUID made when the bill was split): the same owner sending
+     * the same key again gets the first bill's id back (200) instead of a second bill (201).
+     */
+    clientKey: z.uuid().optional(),
   })
   .strict();
 export type WholeBillBody = z.infer<typeof wholeBillBodySchema>;

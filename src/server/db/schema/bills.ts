@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
@@ -36,6 +37,11 @@ export const bills = pgTable(
     totalPence: integer('total_pence').notNull(),
     feePence: integer('fee_pence').notNull(),
     receiptId: uuid('receipt_id'),
+    /**
+     * The client's idempotency key for this bill (a bill saved offline is sent again until an answer
+     * arrives): one bill per owner and key, so a repeat finds the first instead of making a second.
+     */
+    clientKey: uuid('client_key'),
     /** False for a bill saved before its shares were stored line by line, until the backfill runs. */
     sharesStored: boolean('shares_stored').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +52,7 @@ export const bills = pgTable(
     // Ascending on purpose: scanned backwards it serves ORDER BY created_at DESC, id DESC (NULLS
     // FIRST, PostgreSQL's default for DESC); a DESC NULLS LAST index cannot.
     index('bills_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
+    uniqueIndex('bills_owner_client_key_idx').on(t.ownerId, t.clientKey),
     check('bills_service_charge_non_negative', sql`${t.serviceChargePence} >= 0`),
     check('bills_tip_non_negative', sql`${t.tipPence} >= 0`),
   ],

@@ -232,6 +232,65 @@ describe('POST /api/bills with a whole bill', () => {
   });
 });
 
+describe('POST /api/bills with a client key (a bill saved offline, sent again)', () => {
+  it('stores the bill once: a repeat answers 200 with the first id and stores nothing', async () => {
+    const clientKey = crypto.randomUUID();
+    const before = await countBills();
+    const first = await post(alice, '/api/bills', makeWholeBill({ name: 'Offline', clientKey }));
+    expect(first.statusCode).toBe(201);
+    const again = await post(alice, '/api/bills', makeWholeBill({ name: 'Offline', clientKey }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ id: first.json().id });
+    expect(await countBills()).toBe(before + 1);
+    const detail = billDetailSchema.parse(
+      (await get(alice, `/api/bills/${first.json().id}`)).json(),
+    );
+    expect(detail.participants).toHaveLength(3);
+    expect(detail.items).toHaveLength(3);
+  });
+
+  it('stores one bill when the same key arrives twice at once', async () => {
+    const clientKey = crypto.randomUUID();
+    const before = await countBills();
+    const body = makeWholeBill({ name: 'Raced', clientKey });
+    const answers = await Promise.all([
+      post(alice, '/api/bills', body),
+      post(alice, '/api/bills', body),
+      post(alice, '/api/bills', body),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(await countBills()).toBe(before + 1);
+  });
+
+  it("keeps keys per owner: another user's bill with the same key is their own", async () => {
+    const clientKey = crypto.randomUUID();
+    const a = await post(alice, '/api/bills', makeWholeBill({ clientKey }));
+    const b = await post(
+      bob,
+      '/api/bills',
+      makeWholeBill({
+        clientKey,
+        participants: [
+          { key: 'me', name: 'Bob' },
+          { key: 'p2', name: 'Priya' },
+          { key: 'p3', name: 'Jordan' },
+        ],
+      }),
+    );
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).not.toBe(b.json().id);
+  });
+
+  it('refuses a key that is not a UUID, storing nothing', async () => {
+    const before = await countBills();
+    const res = await post(alice, '/api/bills', makeWholeBill({ clientKey: 'not-a-uuid' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('clientKey');
+    expect(await countBills()).toBe(before);
+  });
+});
+
 describe("the spec's step-by-step calls", () => {
   it('creates a bill with its totals, then participants and items, and shares the total evenly', async () => {
     const created = await post(alice, '/api/bills', {

@@ -79,10 +79,28 @@ export function inTransaction<T>(db: Db, fn: (repo: BillsRepo) => Promise<T>): P
 
 export function createBillsRepo(db: Db) {
   return {
-    /** Inserts a bill with its participants, items and assignments; call inside a transaction. */
-    async insertWholeBill(input: NewWholeBill): Promise<string> {
-      const [bill] = await db.insert(bills).values(input.bill).returning({ id: bills.id });
-      const billId = bill!.id;
+    /**
+     * Inserts a bill with its participants, items and assignments; call inside a transaction. A
+     * bill whose owner already has one with the same client key is not inserted again: the first
+     * one's id comes back with `created: false` (on PostgreSQL a concurrent twin waits for the
+     * first to commit, then finds it).
+     */
+    async insertWholeBill(input: NewWholeBill): Promise<{ id: string; created: boolean }> {
+      const [bill] = await db
+        .insert(bills)
+        .values(input.bill)
+        .onConflictDoNothing({ target: [bills.ownerId, bills.clientKey] })
+        .returning({ id: bills.id });
+      if (!bill) {
+        const [first] = await db
+          .select({ id: bills.id })
+          .from(bills)
+          .where(
+            and(eq(bills.ownerId, input.bill.ownerId), eq(bills.clientKey, input.bill.clientKey!)),
+          );
+        return { id: first!.id, created: false };
+      }
+      const billId = bill.id;
       const people = await db
         .insert(billParticipants)
         .values(
@@ -127,7 +145,7 @@ export function createBillsRepo(db: Db) {
         })),
         itemIds,
       );
-      return billId;
+      return { id: billId, created: true };
     },
 
     /** Replaces a bill's stored share lines (a step-by-step bill whose split changed). */

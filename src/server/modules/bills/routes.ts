@@ -28,14 +28,23 @@ export const billsRoutes =
     // Two shapes on one path: the spec's totals-first payload, or a whole bill with its items.
     app.post(
       '/api/bills',
-      { schema: { response: { 201: createBillResponseSchema } } },
+      { schema: { response: { 200: createBillResponseSchema, 201: createBillResponseSchema } } },
       async (req, reply) => {
         const raw = req.body;
         const whole = typeof raw === 'object' && raw !== null && 'items' in raw;
-        const id = whole
-          ? await service.createWholeBill(userIdOf(req), parseBody(wholeBillBodySchema, raw))
-          : await service.createBill(userIdOf(req), parseBody(createBillBodySchema, raw));
-        return reply.status(201).send(id);
+        if (!whole) {
+          const created = await service.createBill(
+            userIdOf(req),
+            parseBody(createBillBodySchema, raw),
+          );
+          return reply.status(201).send(created);
+        }
+        const { id, created } = await service.createWholeBill(
+          userIdOf(req),
+          parseBody(wholeBillBodySchema, raw),
+        );
+        // A repeat of a bill already stored under the same client key: the first one, not a copy.
+        return reply.status(created ? 201 : 200).send({ id });
       },
     );
 

@@ -248,7 +248,10 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
 
   return {
     /** DECISIONS.md: a whole bill in one transaction, amounts due computed here with src/domain. */
-    async createWholeBill(ownerId: string, body: WholeBillBody): Promise<{ id: string }> {
+    async createWholeBill(
+      ownerId: string,
+      body: WholeBillBody,
+    ): Promise<{ id: string; created: boolean }> {
       const keys = new Set<string>();
       body.participants.forEach((p, i) => {
         if (keys.has(p.key))
@@ -310,7 +313,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       }
 
       const lines = shareLinesOf(input, result);
-      const id = await inTransaction(db, (tx) =>
+      return inTransaction(db, (tx) =>
         tx.insertWholeBill({
           bill: {
             ownerId,
@@ -326,6 +329,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
             totalPence: result.total,
             feePence: result.fee,
             receiptId: body.receiptId ?? null,
+            clientKey: body.clientKey ?? null,
           },
           participants: result.participants.map((p, i) => ({
             key: p.id,
@@ -349,7 +353,6 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           })),
         }),
       );
-      return { id };
     },
 
     /** The spec's POST /api/bills: declared totals; participants and items follow in later calls. */
