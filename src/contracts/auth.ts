@@ -12,6 +12,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * GET /api/auth/me: who is signed in, null when nobody is. The app asks this at start instead of
+ * GET /api/auth/user, so that a signed-out visitor's first request does not fail with a 401.
+ */
+export const currentUserResponseSchema = z.object({ user: userSchema.nullable() });
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -99,6 +100,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  // Large JSON answers (a long bills list, a bill's detail) are compressed as they go out; the
+  // built SPA's files are compressed once at build time and served as they are (http/spa.ts).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^application\/json\b/,
+  });
+  // API answers are personal (signed-in data, a payer's link): no browser, proxy or service worker
+  // keeps a copy (payments-accounts.md §7). A route that knows better sets its own header.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
 
   const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
   const requireUser = makeRequireUser(auth);

@@ -89,7 +89,7 @@ export function registerNotFoundHandler(app: FastifyInstance, sendIndex: SendInd
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!isApi && sendIndex && (req.method === 'GET' || req.method === 'HEAD')) {
       // A client route (/history, /bill/42...): the SPA's router decides, including its own 404 screen.
-      return sendIndex(reply);
+      return sendIndex(req, reply);
     }
     return reply
       .status(404)

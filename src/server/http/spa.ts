@@ -1,13 +1,40 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPaymentPage } from '../../contracts/pages';
 
-export type SendIndex = (reply: FastifyReply) => FastifyReply;
+export type SendIndex = (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+export type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
- * Serves the built SPA from `webRoot`: hashed assets cached for a year, everything else revalidated.
- * Returns the function that answers a client route with index.html (null when there is no build).
+ * The encoding to send, from a request's Accept-Encoding and the encodings we hold: brotli, then
+ * gzip, then none. A coding listed with q=0 is refused; `*` stands for any coding not listed.
+ */
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly Encoding[],
+): Encoding {
+  const q = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (coding: string) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
+  for (const coding of ['br', 'gzip'] as const)
+    if (available.includes(coding) && accepts(coding)) return coding;
+  return 'identity';
+}
+
+/**
+ * Serves the built SPA from `webRoot`: the brotli or gzip file the build made beside each asset
+ * (by Accept-Encoding), hashed assets cached for a year as immutable, everything else (index.html,
+ * sw.js, the manifest) revalidated on every use, and payment pages never stored at all. Returns the
+ * function that answers a client route with index.html (null when there is no build).
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -18,18 +45,35 @@ export async function registerSpa(
     app.log.warn({ webRoot }, 'web build not found: run `npm run build` to serve the app');
     return null;
   }
-  const indexHtml = fs.readFileSync(indexFile);
+  const index: Partial<Record<Encoding, Buffer>> = { identity: fs.readFileSync(indexFile) };
+  for (const [coding, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (fs.existsSync(indexFile + ext)) index[coding] = fs.readFileSync(indexFile + ext);
+  }
+  const held = Object.keys(index) as Encoding[];
+
   await app.register(fastifyStatic, {
     root: webRoot,
     index: false,
     wildcard: true,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const sendIndex: SendIndex = (reply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/', (_req, reply) => sendIndex(reply));
+  const sendIndex: SendIndex = (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const coding = pickEncoding(req.headers['accept-encoding'], held);
+    reply
+      .header('cache-control', isPaymentPage(pathname) ? 'no-store' : 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (coding !== 'identity') reply.header('content-encoding', coding);
+    return reply.send(index[coding]);
+  };
+  app.get('/', (req, reply) => sendIndex(req, reply));
   return sendIndex;
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authProvidersSchema,
+  currentUserResponseSchema,
   signInBodySchema,
   signUpBodySchema,
   syncUserBodySchema,
@@ -117,6 +118,15 @@ export const accountsRoutes =
         google: Boolean(config.google),
         apple: Boolean(config.apple),
       }),
+    );
+
+    app.get(
+      '/api/auth/me',
+      { schema: { response: { 200: currentUserResponseSchema } } },
+      async (req) => {
+        const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+        return { user: session ? await service.getUser(session.user.id) : null };
+      },
     );
 
     app.get(

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isPaymentPage } from './pages';
+
+describe('isPaymentPage', () => {
+  it('knows the payer and checkout pages', () => {
+    for (const path of [
+      '/pay/abc',
+      '/payment/abc',
+      '/secure-payment/abc/',
+      '/stripe-checkout/abc',
+      '/sandbox/checkout/cs_1',
+      '/sandbox/connect',
+      '/payment-success',
+      '/payment-cancelled',
+    ])
+      expect(isPaymentPage(path), path).toBe(true);
+  });
+
+  it('leaves the app screens and assets alone', () => {
+    for (const path of [
+      '/',
+      '/payments',
+      '/pay',
+      '/pay/a/b',
+      '/bill/1',
+      '/assets/pay-x.js',
+      '/auth',
+    ])
+      expect(isPaymentPage(path), path).toBe(false);
+  });
+});
