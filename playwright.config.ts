@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/find-chromium.mjs';
 
-// Debian's Chromium, never a downloaded browser. The app is started by e2e/global-setup.ts on a free
-// port with a temporary DATA_DIR, from the build (`npm run build`).
+// CHROMIUM_PATH, else Debian's Chromium, else Playwright's own if it was installed; never a browser
+// downloaded by the tests (scripts/find-chromium.mjs; with none, global setup stops with one line).
+// The app is started by e2e/global-setup.ts on a free port with a temporary DATA_DIR, from the
+// build (`npm run build`).
+const chromium = findChromium();
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -33,7 +37,7 @@ export default defineConfig({
     timezoneId: 'Europe/London',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium?.executablePath,
       args: CHROMIUM_ARGS,
     },
   },

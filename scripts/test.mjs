@@ -3,6 +3,7 @@
 // and the last line say how it went.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { findChromium, NO_BROWSER_MESSAGE } from './find-chromium.mjs';
 import { countReport, sum } from './test-summary.mjs';
 
 const OUT = '.test-output';
@@ -24,11 +25,15 @@ steps.push({
     `--outputFile=${OUT}/vitest.json`,
   ]),
 });
-if (steps[0].status === 0) {
+// Without a browser the journeys cannot run: say how to get one; the unit and API tests still count.
+const browser = findChromium();
+if (!browser) console.log(`\n${NO_BROWSER_MESSAGE}`);
+const runBrowserTests = steps[0].status === 0 && browser !== null;
+if (runBrowserTests) {
   steps.push({ name: 'playwright', status: run('npx', ['playwright', 'test']) });
 }
 
-const reports = [`${OUT}/vitest.json`, ...(steps[0].status === 0 ? [`${OUT}/e2e.json`] : [])];
+const reports = [`${OUT}/vitest.json`, ...(runBrowserTests ? [`${OUT}/e2e.json`] : [])];
 const total = sum(reports.map(countReport));
 const failedSteps = steps.filter((s) => s.status !== 0).map((s) => s.name);
 // A step that failed without a failing test (a build error, a crash) still fails the run.

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findChromium, NO_BROWSER_MESSAGE } from '../../scripts/find-chromium.mjs';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,6 +18,8 @@ async function freePort(): Promise<number> {
 
 /** Starts the built app on a free port with a throw-away DATA_DIR; tests read E2E_BASE_URL. */
 export default async function globalSetup() {
+  // One clear line instead of every test failing to launch a browser.
+  if (!findChromium()) throw new Error(NO_BROWSER_MESSAGE);
   if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/web/index.html')) {
     throw new Error('The app is not built: run `npm run build` before the browser tests.');
   }
