@@ -39,7 +39,15 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+// Made on first use, like the currency formatter in money.ts.
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+const relative = {
+  format: (value: number, unit: Intl.RelativeTimeFormatUnit) =>
+    (relativeFormat ??= new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' })).format(
+      value,
+      unit,
+    ),
+};
 
 /**
  * How long ago `date` was, from `now`: "just now" under a minute, then "5 minutes ago",

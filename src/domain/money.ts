@@ -81,18 +81,22 @@ export function toDecimalString(amount: Pence): string {
   return `${amount < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${pennies}`;
 }
 
-const gbp = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made on first use: building a currency formatter costs milliseconds (locale data), which a page
+// that shows no amount should not pay while it starts.
+let gbp: Intl.NumberFormat | undefined;
+const gbpFormat = () =>
+  (gbp ??= new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: 'GBP',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }));
 
 /** Formats pence as GBP for display, en-GB, exactly 2 decimals: 1250 -> "£12.50", -120 -> "-£1.20". */
 export function formatPence(amount: Pence): string {
   // A decimal string is formatted exactly (Intl.NumberFormat v3); engines without v3 read it as a
   // number, which is still exact to the penny for any realistic amount.
-  return gbp.format(toDecimalString(amount) as `${number}`);
+  return gbpFormat().format(toDecimalString(amount) as `${number}`);
 }
 
 /**
