@@ -522,7 +522,9 @@ test('the two-step flow: a payment intent paid on the sandbox page, confirmed on
     paymentIntentId,
     now: new Date(),
   });
-  await page.goto('/payment-cancelled');
+  // Stored from the landing page: /payment-cancelled clears the payment context as it opens,
+  // which raced with storing it there once payer pages stopped waiting for the user query.
+  await page.goto('/');
   await page.evaluate(
     ([key, value]) => sessionStorage.setItem(key!, value!),
     [PAYMENT_CONTEXT_KEY, JSON.stringify(context)],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 
 /** The signed-in user as GET /api/auth/user answers (payments-accounts.md §3 User). */
 export const userSchema = z.object({
@@ -19,8 +20,7 @@ export type User = z.infer<typeof userSchema>;
 export const currentUserResponseSchema = z.object({ user: userSchema.nullable() });
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 
 const email = z
   .string({ error: 'E-mail is required' })

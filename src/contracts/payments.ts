@@ -8,7 +8,7 @@ import { moneyInput, moneyOutput, participantStatusSchema, shareLineSchema } fro
 /** A payment link's token: 32 URL-safe characters (192 random bits). */
 export const PAYMENT_TOKEN_LENGTH = 32;
 
-export const PAYMENT_LINK_NOT_FOUND = 'Payment link not found or has expired';
+export { PAYMENT_LINK_NOT_FOUND } from './constants';
 
 export const providerNameSchema = z.enum(['sandbox', 'stripe']);
 export type ProviderName = z.infer<typeof providerNameSchema>;

@@ -4,22 +4,57 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { Splash } from '../components/ui/splash';
-import { Toaster } from '../components/ui/toaster';
+import { LazyToaster } from '../components/ui/lazy-toaster';
 import { toast } from '../components/ui/use-toast';
-import { AuthCallbackScreen } from '../features/account/components/auth-callback-screen';
-import { AuthScreen } from '../features/account/components/auth-screen';
-import { OnboardingScreen } from '../features/account/components/onboarding-screen';
-import { SettingsScreen } from '../features/account/components/settings-screen';
 import { setUnauthorizedHandler } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
-import { currentUserQuery, useCurrentUser } from '../lib/use-current-user';
+import {
+  currentUserQuery,
+  forgetUser,
+  rememberedUser,
+  useCurrentUser,
+} from '../lib/use-current-user';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
-import { decideAccess } from './route-access';
-import { HomeScreen } from './screens/home-screen';
-import { LandingScreen } from './screens/landing-screen';
-import { ReceiptCaptureHost } from './receipt-capture-host';
-import { NotFoundScreen } from './screens/not-found-screen';
+import { OfflineBanner } from './offline-banner';
+import { decideAccess, routeAccess } from './route-access';
 
+// Every screen loads on first visit, so that each route's first load carries only what it shows
+// (bench/web prints the figures; docs/decisions/011-installable-offline-app.md).
+const loadLanding = () =>
+  import('./screens/landing-screen').then((m) => ({ default: m.LandingScreen }));
+const LandingScreen = lazy(loadLanding);
+// A visit to / from a device that knows nobody is most likely for the landing page: fetch it beside
+// the "who is signed in" question, not after it.
+if (window.location.pathname === '/' && !rememberedUser()) void loadLanding();
+const HomeScreen = lazy(() =>
+  import('./screens/home-screen').then((m) => ({ default: m.HomeScreen })),
+);
+const AuthScreen = lazy(() =>
+  import('../features/account/components/auth-screen').then((m) => ({ default: m.AuthScreen })),
+);
+const AuthCallbackScreen = lazy(() =>
+  import('../features/account/components/auth-callback-screen').then((m) => ({
+    default: m.AuthCallbackScreen,
+  })),
+);
+const OnboardingScreen = lazy(() =>
+  import('../features/account/components/onboarding-screen').then((m) => ({
+    default: m.OnboardingScreen,
+  })),
+);
+const SettingsScreen = lazy(() =>
+  import('../features/account/components/settings-screen').then((m) => ({
+    default: m.SettingsScreen,
+  })),
+);
+const NotFoundScreen = lazy(() =>
+  import('./screens/not-found-screen').then((m) => ({ default: m.NotFoundScreen })),
+);
+// The signed-in user's background work: the receipt capture dialog, and receipts and bills kept
+// offline that go out when the connection returns.
+const SignedInHost = lazy(() =>
+  import('./signed-in-host').then((m) => ({ default: m.SignedInHost })),
+);
 // The split and bill screens load on first visit, keeping them out of the first paint.
 const SplitBillScreen = lazy(() =>
   import('./screens/split-bill-screen').then((m) => ({ default: m.SplitBillScreen })),
@@ -82,6 +117,7 @@ const QrPaymentScreen = lazy(() =>
 function makeQueryClient(): QueryClient {
   const client = createQueryClient();
   setUnauthorizedHandler(() => {
+    forgetUser();
     client.setQueryData(currentUserQuery.queryKey, null);
     toast({
       variant: 'destructive',
@@ -96,16 +132,28 @@ function makeQueryClient(): QueryClient {
 function Routes() {
   const [location, setLocation] = useLocation();
   const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <FullScreenSpinner />;
+  // A payer's page does not depend on who is signed in: it renders at once, without waiting.
+  const waits = location === '/auth' || routeAccess(location) !== 'public';
+  if (isLoading && waits) return <FullScreenSpinner />;
 
   const decision = decideAccess(location, user);
-  if (decision.kind === 'landing') return <LandingScreen />;
+  if (decision.kind === 'landing')
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <LandingScreen />
+      </Suspense>
+    );
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
 
   return (
     <>
-      {/* Outside Suspense, so a lazy screen loading never unmounts the open friends dialog. */}
-      {user && <ReceiptCaptureHost />}
+      {/* Outside the screens' Suspense, so a lazy screen loading never unmounts the open friends
+          dialog. */}
+      {user && (
+        <Suspense fallback={null}>
+          <SignedInHost />
+        </Suspense>
+      )}
       <Suspense fallback={<FullScreenSpinner />}>
         <Switch>
           <Route path="/" component={HomeScreen} />
@@ -154,9 +202,10 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <Splash>
         <ScrollToTop />
+        <OfflineBanner />
         <Routes />
       </Splash>
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@ import { Activity, Home, LogOut, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { emailPrefix } from '../../domain/profile';
-import { useCurrentUser } from '../lib/use-current-user';
+import { forgetUser, useCurrentUser } from '../lib/use-current-user';
 import { Avatar } from './avatar';
 import { NotificationsBell } from './notifications-bell';
 import { Dialog } from './ui/dialog';
@@ -64,6 +64,7 @@ export function AppHeader({ actions }: { actions?: ReactNode }) {
           ))}
           <a
             href="/api/logout"
+            onClick={forgetUser}
             className="flex min-h-12 items-center gap-3 rounded-2xl border border-red-200 px-4 font-medium text-danger hover:bg-red-50"
           >
             <LogOut aria-hidden className="size-5" /> Log Out

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { activityResponseSchema, type ActivityResponse } from '../../contracts/bills';
+import type { ActivityResponse } from '../../contracts/bills';
+import { expectAnswer } from './answer';
 import { apiRequest } from './api';
 import { useCurrentUser } from './use-current-user';
 
@@ -13,7 +14,12 @@ export const ACTIVITY_STALE_TIME = 60 * 1000;
 export const activityQuery = queryOptions({
   queryKey: activityKeys.all,
   queryFn: async ({ signal }): Promise<ActivityResponse> =>
-    activityResponseSchema.parse(await apiRequest('GET', '/api/activity', undefined, { signal })),
+    // Checked lightly: the header's bell asks on every signed-in screen (lib/answer.ts).
+    expectAnswer<ActivityResponse>(
+      await apiRequest('GET', '/api/activity', undefined, { signal }),
+      ['unseenCount'],
+      ['activities'],
+    ),
   staleTime: ACTIVITY_STALE_TIME,
 });
 

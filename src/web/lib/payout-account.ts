@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  bankAccountSchema,
-  connectAccountResponseSchema,
-  connectStatusSchema,
-  onboardingLinkResponseSchema,
-  type BankAccount,
-} from '../../contracts/payments';
+import type { BankAccount } from '../../contracts/payments';
+import { expectAnswer } from './answer';
 import { apiRequest } from './api';
 import { readSession, removeSession, writeSession } from './session-store';
 import { useCurrentUser } from './use-current-user';
 
 // The creator's payout account (payments-accounts.md §7, the /api/stripe/* calls, whichever the
-// provider). Settings, onboarding and the get-paid flow all read it, so it lives here, once.
+// provider). Settings, onboarding and the get-paid flow all read it, so it lives here, once. Home
+// asks for its status (coming back from onboarding), so answers are checked lightly (lib/answer.ts).
 
 export const payoutKeys = {
   all: ['/api/stripe'] as const,
@@ -22,8 +18,9 @@ export const payoutKeys = {
 export const bankAccountQuery = queryOptions({
   queryKey: payoutKeys.bankAccount(),
   queryFn: async ({ signal }): Promise<BankAccount> =>
-    bankAccountSchema.parse(
+    expectAnswer<BankAccount>(
       await apiRequest('GET', '/api/stripe/bank-account', undefined, { signal }),
+      ['connected', 'provider'],
     ),
   // Onboarding happens on another page: come back and it must show at once.
   staleTime: 0,
@@ -36,14 +33,18 @@ export function useBankAccount() {
 
 /** GET /api/stripe/connect/status */
 export async function fetchConnectStatus(): Promise<boolean> {
-  const res = connectStatusSchema.parse(await apiRequest('GET', '/api/stripe/connect/status'));
+  const res = expectAnswer<{ onboardingComplete: boolean }>(
+    await apiRequest('GET', '/api/stripe/connect/status'),
+    ['onboardingComplete'],
+  );
   return res.onboardingComplete;
 }
 
 /** POST /api/stripe/connect/account: makes the account if needed; true when onboarding remains. */
 export async function prepareConnectAccount(): Promise<boolean> {
-  const res = connectAccountResponseSchema.parse(
+  const res = expectAnswer<{ accountSetupRequired: boolean }>(
     await apiRequest('POST', '/api/stripe/connect/account', {}),
+    ['accountSetupRequired'],
   );
   return res.accountSetupRequired;
 }
@@ -58,15 +59,17 @@ export function onboardingReturnUrls(origin = window.location.origin) {
 
 /** POST /api/stripe/connect/onboarding: the provider's onboarding page for this user. */
 export async function fetchOnboardingUrl(urls = onboardingReturnUrls()): Promise<string> {
-  return onboardingLinkResponseSchema.parse(
+  return expectAnswer<{ onboardingUrl: string }>(
     await apiRequest('POST', '/api/stripe/connect/onboarding', urls),
+    ['onboardingUrl'],
   ).onboardingUrl;
 }
 
 /** POST /api/stripe/connect/start: onboarding that comes back to Settings. */
 export async function fetchSettingsOnboardingUrl(): Promise<string> {
-  return onboardingLinkResponseSchema.parse(
+  return expectAnswer<{ onboardingUrl: string }>(
     await apiRequest('POST', '/api/stripe/connect/start', {}),
+    ['onboardingUrl'],
   ).onboardingUrl;
 }
 

@@ -7,6 +7,7 @@ import type {
   SplitParticipant,
   SplitResult,
 } from '../../domain/split';
+import { newUuid } from './new-id';
 import { isRecord, readSession, removeSession, writeSession } from './session-store';
 
 // The split editor writes this and the summary screen reads it (spec §3 "Summary data kept in
@@ -167,4 +168,18 @@ export function loadSummaryData(): SummaryData | null {
 
 export function clearSummaryData(): void {
   removeSession(SUMMARY_STORAGE_KEY);
+  removeSession(SUMMARY_CLIENT_KEY_STORAGE_KEY);
+}
+
+// The client key the summary's bill is saved under (the server keeps one bill per key): made once
+// per summary and kept until the summary is cleared, so a save whose answer was lost, sent again
+// now or later from the device, finds the bill it already made.
+export const SUMMARY_CLIENT_KEY_STORAGE_KEY = 'fairshare.summaryClientKey';
+
+export function summaryClientKey(): string {
+  const stored = readSession(SUMMARY_CLIENT_KEY_STORAGE_KEY);
+  if (typeof stored === 'string' && stored.length > 0) return stored;
+  const key = newUuid();
+  writeSession(SUMMARY_CLIENT_KEY_STORAGE_KEY, key);
+  return key;
 }

@@ -1,21 +1,58 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../contracts/auth';
-import { apiRequest, isUnauthorized } from './api';
+import type { CurrentUserResponse, User } from '../../contracts/auth';
+import { apiRequest, NetworkError } from './api';
+
+// The last user this device saw signed in, so that the app opens offline as the person who was
+// using it (home, their working bill, the receipts waiting to be read). Only the profile the
+// header shows, in localStorage; replaced by every answer from the server (null once signed out),
+// removed at sign-out and on a 401. Never used when the server can be asked.
+export const KNOWN_USER_KEY = 'fairshare.knownUser';
+
+export function rememberUser(user: User | null): void {
+  try {
+    if (user) localStorage.setItem(KNOWN_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(KNOWN_USER_KEY);
+  } catch {
+    // storage disabled: the app simply cannot open offline as this user
+  }
+}
+
+export function forgetUser(): void {
+  rememberUser(null);
+}
+
+export function rememberedUser(): User | null {
+  try {
+    const raw = localStorage.getItem(KNOWN_USER_KEY);
+    const parsed = raw ? (JSON.parse(raw) as unknown) : null;
+    return parsed && typeof parsed === 'object' && typeof (parsed as User).id === 'string'
+      ? (parsed as User)
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
-  // A 401 here just means "signed out": answer null instead of an error.
-  queryFn: async ({ signal }) => {
+  // GET /api/auth/me answers 200 with null when nobody is signed in, so a signed-out visitor's
+  // start makes no failing request (GET /api/auth/user would answer 401).
+  queryFn: async ({ signal }): Promise<User | null> => {
     try {
-      return await apiRequest<User>('GET', '/api/auth/user', undefined, {
+      const { user } = await apiRequest<CurrentUserResponse>('GET', '/api/auth/me', undefined, {
         signal,
-        allowUnauthorized: true,
       });
+      rememberUser(user);
+      return user;
     } catch (err) {
-      if (isUnauthorized(err)) return null;
+      // Offline: whoever last used the app on this device.
+      if (err instanceof NetworkError) return rememberedUser();
       throw err;
     }
   },
+  // Asked even offline (TanStack would otherwise wait for a connection): the answer decides
+  // between the landing page and the app.
+  networkMode: 'always',
 });
 
 /** The signed-in user (null when signed out) and whether it is still loading. */

@@ -3,6 +3,8 @@ import { BottomNav } from '../../components/bottom-nav';
 import { PhotoSourceButtons } from '../../components/photo-source-buttons';
 import { useOnboardingReturn } from '../../features/account/components/use-onboarding-return';
 import { HomeBills } from '../../features/bills/components/home-bills';
+import { WaitingBillsCard } from '../../features/bills/components/waiting-bills-card';
+import { WaitingReceiptsCard } from '../../features/receipt/components/waiting-receipts-card';
 import { announceReceipt } from '../../lib/receipt-events';
 import { useCurrentUser } from '../../lib/use-current-user';
 
@@ -24,6 +26,13 @@ export function HomeScreen() {
             onFile={announceReceipt}
           />
         </div>
+
+        {user && (
+          <div className="mt-5 space-y-3 empty:hidden">
+            <WaitingReceiptsCard userId={user.id} />
+            <WaitingBillsCard userId={user.id} />
+          </div>
+        )}
 
         <section aria-labelledby="bills-title" className="mt-8">
           <h2 id="bills-title" className="text-lg font-semibold">

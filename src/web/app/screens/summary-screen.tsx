@@ -8,14 +8,20 @@ import { useGetPaid } from '../../features/payments/components/use-get-paid';
 import { clearSplitEditorState } from '../../features/split/components/use-split-editor';
 import { shareBill } from '../../features/summary/components/share-bill';
 import { SummaryView } from '../../features/summary/components/summary-view';
-import { isUnauthorized } from '../../lib/api';
+import { keepBill } from '../../features/bills/components/waiting-bills';
+import { KEPT_BILL_TOAST } from '../../features/bills/model/waiting-bill';
+import { isUnauthorized, NetworkError } from '../../lib/api';
 import { clearParticipantNames } from '../../lib/participant-names';
-import { clearSummaryData, loadSummaryData } from '../../lib/summary-data';
+import { clearSummaryData, loadSummaryData, summaryClientKey } from '../../lib/summary-data';
+import { useCurrentUser } from '../../lib/use-current-user';
+import { isOnline } from '../../lib/use-online';
 
 /** /summary: the split just made, from session storage; home when there is none (spec §2). */
 export function SummaryScreen() {
   const [, navigate] = useLocation();
   const [summary] = useState(loadSummaryData);
+  const [clientKey] = useState(summaryClientKey);
+  const { user } = useCurrentUser();
   const save = useSaveBill();
   const getPaid = useGetPaid();
   if (!summary) return <Redirect to="/" replace />;
@@ -27,11 +33,35 @@ export function SummaryScreen() {
     clearSummaryData();
   };
 
+  // Offline (or when the request never got an answer), the bill is kept on the device with its
+  // client key and saved when the connection returns, exactly once (features/bills/waiting-bills).
+  const keepForLater = async (body: ReturnType<typeof wholeBillBody> & { clientKey: string }) => {
+    if (!user) return;
+    try {
+      await keepBill(body, user.id, summary.total);
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to save bill. Please try again.',
+      });
+      return;
+    }
+    toast(KEPT_BILL_TOAST);
+    forgetSplit();
+    navigate('/');
+  };
+
   // Spec §4 Save flow: one request with the whole bill, status 'saved'. The working split is
   // cleared only once the bill is stored; on failure everything stays so Done can be tried again.
   const done = () => {
     if (save.isPending || getPaid.pending) return;
-    save.mutate(wholeBillBody(summary, new Date()), {
+    const body = { ...wholeBillBody(summary, new Date()), clientKey };
+    if (!isOnline()) {
+      void keepForLater(body);
+      return;
+    }
+    save.mutate(body, {
       onSuccess: () => {
         toast({
           variant: 'success',
@@ -43,6 +73,10 @@ export function SummaryScreen() {
       },
       onError: (error) => {
         if (isUnauthorized(error)) return; // the app's one 401 handler already said so
+        if (error instanceof NetworkError) {
+          void keepForLater(body);
+          return;
+        }
         toast({
           variant: 'destructive',
           title: 'Error',
@@ -55,13 +89,22 @@ export function SummaryScreen() {
   // Spec §4 Get-paid flow: the whole bill stored, then a payment link per friend (now 'active').
   const getPaidBack = () => {
     if (save.isPending) return;
+    if (!isOnline()) {
+      toast({
+        variant: 'destructive',
+        title: "You're offline",
+        description:
+          'Payment links need a connection. Tap Done to keep the bill, and ask to be paid back once you are online.',
+      });
+      return;
+    }
     getPaid.start({
       kind: 'summary',
       summary,
       createBill: async () => {
         // Saved first; asking for its links makes it active (the server does), so a failure in
         // between leaves an honest saved bill rather than an 'active' one with no links.
-        const body = wholeBillBody(summary, new Date());
+        const body = { ...wholeBillBody(summary, new Date()), clientKey };
         const { id } = await save.mutateAsync(body);
         return { id, name: body.name };
       },

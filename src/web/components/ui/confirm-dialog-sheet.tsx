@@ -1,31 +1,9 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog';
+import { confirmStyles } from './confirm-styles';
 
-const confirmStyles = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800',
-  danger: 'bg-danger text-white hover:bg-red-800',
-};
-
-export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The question, read out first by screen readers. */
-  title: ReactNode;
-  description?: ReactNode;
-  confirmLabel: string;
-  cancelLabel?: string;
-  tone?: keyof typeof confirmStyles;
-  onConfirm: () => void;
-  /** A choice to make before confirming (such as how a friend paid), between the words and the buttons. */
-  children?: ReactNode;
-}
-
-/**
- * A yes/no question that must be answered before going on: an alert dialog that focuses Cancel,
- * so an accidental Enter keeps things as they were. Used instead of window.confirm, which cannot be
- * styled, is blocked in some embedded browsers, and freezes the page.
- */
-export function ConfirmDialog({
+/** ConfirmDialog's Radix AlertDialog, loaded when a question is first asked. */
+export function ConfirmDialogSheet({
   open,
   onOpenChange,
   title,

@@ -1,29 +1,13 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
-
-type ContentProps = ComponentProps<typeof RadixDialog.Content>;
-
-export interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-  /** Pinned under the scrolling body, at thumb height: the dialog's main actions. */
-  footer?: ReactNode;
-  /** Nearly full height, for long content such as the split editor. */
-  tall?: boolean;
-  /** Where focus goes on open; Radix focuses the first focusable element unless prevented. */
-  onOpenAutoFocus?: ContentProps['onOpenAutoFocus'];
-}
+import type { DialogProps } from './dialog';
 
 /**
- * A modal dialog: a bottom sheet on a phone, where the thumb is, and a centred card on wider
- * screens. Fades in over 100 ms (spec §9); the close button comes last in reading order so that
- * opening lands on the content rather than on "Close".
+ * Dialog's Radix implementation, loaded when a dialog first opens. Fades in over 100 ms (spec §9);
+ * the close button comes last in reading order so that opening lands on the content rather than
+ * on "Close".
  */
-export function Dialog({
+export function DialogSheet({
   open,
   onOpenChange,
   title,

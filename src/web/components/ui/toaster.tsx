@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Toast } from 'radix-ui';
 import { dismissToast, TOAST_DURATION_MS, useToastState } from './use-toast';
 
@@ -8,9 +9,16 @@ const variants = {
   destructive: 'border-red-200 bg-red-50 text-red-900',
 };
 
-/** The toast region: one toast at a time, 5 s each; F8 (Radix's default hotkey) focuses it. */
-export function Toaster() {
+/**
+ * The toast region: one toast at a time, 5 s each; F8 (Radix's default hotkey) focuses it.
+ * `focusOnMount`: it was loaded by that F8 press, which Radix did not hear yet.
+ */
+export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const t = useToastState();
+  const viewport = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus();
+  }, [focusOnMount]);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="up" swipeThreshold={50}>
       {t && (
@@ -37,7 +45,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport className="fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-md flex-col p-4 outline-none" />
+      <Toast.Viewport
+        ref={viewport}
+        className="fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-md flex-col p-4 outline-none"
+      />
     </Toast.Provider>
   );
 }

@@ -38,3 +38,8 @@ export function useToastState(): ToastData | null {
     () => null,
   );
 }
+
+/** Whether any toast has been asked for yet (the toast region loads then, not with the page). */
+export function useToastRequested(): boolean {
+  return useToastState() !== null;
+}

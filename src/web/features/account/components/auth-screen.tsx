@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '../../../../contracts/auth';
+import { PASSWORD_MIN } from '../../../../contracts/constants';
 import { needsOnboarding } from '../../../../domain/profile';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -19,7 +19,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { reportError } from '../../../lib/error-message';
-import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
+import { currentUserQuery, forgetUser, useCurrentUser } from '../../../lib/use-current-user';
 import { fetchConnectStatus, payoutKeys } from '../../../lib/payout-account';
 import { updateProfile } from '../api/auth-calls';
 import { BankAccountCard } from './bank-account-card';
@@ -264,6 +264,7 @@ export function SettingsScreen() {
 
         <a
           href="/api/logout"
+          onClick={forgetUser}
           className="mt-6 flex min-h-13 w-full items-center justify-center gap-2 rounded-2xl border border-red-200 bg-white font-semibold text-danger hover:bg-red-50"
         >
           <LogOut aria-hidden className="size-5" /> Sign Out
@@ -312,6 +313,7 @@ export function SettingsScreen() {
         </div>
         <a
           href="/api/logout"
+          onClick={forgetUser}
           className="mt-5 flex min-h-12 items-center justify-center rounded-2xl border border-red-200 font-semibold text-danger"
         >
           Sign out of this device

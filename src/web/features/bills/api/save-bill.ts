@@ -4,10 +4,13 @@ import { activityKeys } from '../../../lib/activity-api';
 import { apiRequest } from '../../../lib/api';
 import { billsKeys } from '../../../lib/bills-keys';
 
-/** POST /api/bills with the whole bill; on success the bills and activity lists are refetched. */
+/** POST /api/bills with the whole bill (and its client key); on success the bills and activity lists are refetched. */
 export function useSaveBill() {
   const client = useQueryClient();
   return useMutation({
+    // Fail at once when offline (rather than wait for a connection): the summary then keeps the
+    // bill on the device, to be sent when the connection returns.
+    networkMode: 'always',
     mutationFn: async (body: WholeBillBody) =>
       createBillResponseSchema.parse(await apiRequest('POST', '/api/bills', body)),
     onSuccess: () =>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { confirmResponseSchema, type ConfirmResponse } from '../../../../contracts/payments';
+import type { ConfirmResponse } from '../../../../contracts/payments';
+import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
 import { nextPoll } from '../model/success-mode';
 import { payKeys } from './keys';
@@ -16,7 +17,9 @@ export async function confirmPayment(
     { paymentIntentId },
     { signal },
   );
-  return confirmResponseSchema.parse(raw);
+  const answer = expectAnswer<ConfirmResponse>(raw, ['status', 'paymentLink']);
+  expectAnswer(answer.paymentLink, ['token', 'status'], ['lines']);
+  return answer;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicBillSchema, type PublicBill } from '../../../../contracts/payments';
+import type { PublicBill } from '../../../../contracts/payments';
+import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
 import { PAY_STALE_TIME, payKeys } from './keys';
 
@@ -14,7 +15,20 @@ export const linkBillQuery = (token: string) =>
         undefined,
         { signal },
       );
-      return publicBillSchema.parse(raw);
+      const bill = expectAnswer<PublicBill>(
+        raw,
+        ['name', 'creatorName', 'totalAmount', 'linkParticipantId', 'expired'],
+        ['participants'],
+      );
+      // Each participant is checked too: the payer picks from them (spec §8 'Bill participants
+      // data is invalid').
+      for (const p of bill.participants)
+        expectAnswer(
+          p,
+          ['id', 'participantName', 'amountDueIncludingFee', 'status', 'payable'],
+          ['lines'],
+        );
+      return bill;
     },
     staleTime: PAY_STALE_TIME,
     retry: false,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicPaymentLinkSchema, type PublicPaymentLink } from '../../../../contracts/payments';
+import type { PublicPaymentLink } from '../../../../contracts/payments';
+import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
 import { PAY_STALE_TIME, payKeys } from './keys';
 
@@ -16,7 +17,11 @@ export async function fetchPaymentLink(
       signal,
     },
   );
-  return publicPaymentLinkSchema.parse(raw);
+  return expectAnswer<PublicPaymentLink>(
+    raw,
+    ['token', 'billName', 'recipientName', 'amountIncludingFee', 'status', 'expired'],
+    ['lines'],
+  );
 }
 
 export const paymentLinkQuery = (token: string) =>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paymentSessionSchema, type PaymentSession } from '../../../../contracts/payments';
+import type { PaymentSession } from '../../../../contracts/payments';
+import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
 import { nextPoll } from '../model/success-mode';
 import { PAY_STALE_TIME, payKeys } from './keys';
@@ -18,7 +19,11 @@ export const paymentSessionQuery = (sessionId: string) =>
         undefined,
         { signal },
       );
-      return paymentSessionSchema.parse(raw);
+      return expectAnswer<PaymentSession>(
+        raw,
+        ['sessionId', 'status', 'billName', 'recipientName', 'amount'],
+        ['people'],
+      );
     },
     staleTime: PAY_STALE_TIME,
     retry: false,

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { sandboxPayResponseSchema, type SandboxPayBody } from '../../../../contracts/payments';
+import type { sandboxPayResponseSchema, SandboxPayBody } from '../../../../contracts/payments';
+import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
 
 export type SandboxPayResult = z.infer<typeof sandboxPayResponseSchema>;
@@ -15,7 +16,7 @@ export async function paySandboxCheckout(
     `/api/sandbox/checkout/${encodeURIComponent(sessionId)}/pay`,
     body,
   );
-  return sandboxPayResponseSchema.parse(raw);
+  return expectAnswer<SandboxPayResult>(raw, ['status', 'redirectUrl']);
 }
 
 export function useSandboxPay(sessionId: string) {

@@ -1,4 +1,4 @@
-import { PAYMENT_LINK_NOT_FOUND } from '../../../../contracts/payments';
+import { PAYMENT_LINK_NOT_FOUND } from '../../../../contracts/constants';
 import { ApiError, NetworkError } from '../../../lib/api';
 
 // The payer pages' load failures, in the spec's words (payments-accounts.md §8). Every payer screen

@@ -1,40 +1,87 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/use-toast';
-import { onReceiptCaptured } from '../../../lib/receipt-events';
+import { loadParticipantNames } from '../../../lib/participant-names';
+import { announceReceipt, onReceiptCaptured } from '../../../lib/receipt-events';
+import { isOnline } from '../../../lib/use-online';
 import { receiptFileProblem } from '../model/scan-messages';
+import { STILL_OFFLINE_TOAST } from '../model/waiting-receipt';
 import { clearReading, startReading } from './use-receipt-processing';
+import { keepReceipt, nameWaitingReceipt, waitingReceipts } from './waiting-receipts';
 
 /**
  * Listens for receipt images chosen anywhere (Home's buttons, the add tab: the receiptCaptured
  * event), checks each, and starts reading it at once (spec §2 "After a file is chosen, receipt
  * reading starts at once and the friends dialog opens"). `open` says when the friends dialog should
  * show; dismissing it abandons the reading.
+ *
+ * Offline (or when the photo cannot reach the server), the photo is kept on the device instead
+ * (`keptOffline`), to be read when the connection returns (use-read-waiting-receipts.ts).
  */
-export function useReceiptCapture() {
+export function useReceiptCapture(userId: string, firstFile: File | null = null) {
   const [open, setOpen] = useState(false);
+  const [keptId, setKeptId] = useState<string | null>(null);
+  // Whether the friends dialog of the current capture has been confirmed (names are stored).
+  const confirmed = useRef(false);
+  const openRef = useRef(false);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
-  useEffect(
-    () =>
-      onReceiptCaptured((file) => {
-        const problem = receiptFileProblem(file);
-        if (problem) {
-          toast({ ...problem, variant: 'destructive' });
-          return;
-        }
-        startReading(file, 'capture');
-        setOpen(true);
-      }),
-    [],
-  );
+  useEffect(() => {
+    const keep = async (file: File) => {
+      const id = await keepReceipt(file, userId);
+      if (openRef.current) setKeptId(id);
+      else if (confirmed.current) await nameWaitingReceipt(userId, id, loadParticipantNames());
+      return id;
+    };
+    const take = (file: File) => {
+      const problem = receiptFileProblem(file);
+      if (problem) {
+        toast({ ...problem, variant: 'destructive' });
+        return;
+      }
+      confirmed.current = false;
+      setKeptId(null);
+      setOpen(true);
+      if (!isOnline()) {
+        void keep(file);
+        return;
+      }
+      startReading(file, 'capture', {
+        onNetworkFailure: () => {
+          toast(STILL_OFFLINE_TOAST);
+          void keep(file);
+        },
+      });
+    };
+    return onReceiptCaptured(take);
+  }, [userId]);
+
+  // The receipt that made this load (see SignedInHost), taken once.
+  const [handedOver] = useState(firstFile);
+  const tookHandedOver = useRef(false);
+  useEffect(() => {
+    if (!handedOver || tookHandedOver.current) return;
+    tookHandedOver.current = true;
+    announceReceipt(handedOver);
+  }, [handedOver]);
 
   return {
     open,
+    /** The id of the photo kept on the device for later, when there was no connection. */
+    keptId,
     /** The friends dialog was dismissed: the user changed their mind, so the reading stops. */
     dismiss: () => {
       setOpen(false);
+      if (keptId) void waitingReceipts.remove(keptId);
+      setKeptId(null);
       clearReading();
     },
-    /** Friends confirmed: the dialog closes and the reading carries on. */
-    close: () => setOpen(false),
+    /** Friends confirmed: the dialog closes and the reading carries on (or waits, with names). */
+    close: (names: string[]) => {
+      confirmed.current = true;
+      setOpen(false);
+      if (keptId) void nameWaitingReceipt(userId, keptId, names);
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { NetworkError } from '../../../lib/api';
 import { scanReceipt } from '../api/scan-receipt';
 import {
   createProcessingStore,
@@ -65,12 +66,29 @@ export function stageText(p: ScanProgress | null): string {
 
 let inFlight: AbortController | null = null;
 
+export interface ReadingOptions {
+  /**
+   * Called once the reading is over for good: read, refused by the server, timed out, or replaced
+   * by another (everything but a network failure, when onNetworkFailure is given).
+   */
+  onSettled?: () => void;
+  /**
+   * Called instead of recording a failure when the photo never reached the server (no
+   * connection): the state goes back to idle so the caller can keep the photo for later.
+   */
+  onNetworkFailure?: () => void;
+}
+
 /**
  * Starts reading `file` at once (spec §2): the state becomes pending and the scan call runs in the
  * background, settling the state when it answers. A new reading replaces one still running. The
  * call is abandoned at the 15 s time-out, which the stored state reports by itself.
  */
-export function startReading(file: File, source: ReceiptSource): void {
+export function startReading(
+  file: File,
+  source: ReceiptSource,
+  { onSettled, onNetworkFailure }: ReadingOptions = {},
+): void {
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
@@ -94,15 +112,29 @@ export function startReading(file: File, source: ReceiptSource): void {
       if (inFlight === controller) setProgress({ stage: 'reading', percent: null });
     },
   })
-    .then((data) => processingStore.settle(startTime, { data }))
+    .then((data) => {
+      processingStore.settle(startTime, { data });
+      onSettled?.();
+    })
     .catch((err: unknown) => {
       const failure = classifyScanError(err);
       // Aborted: replaced by a newer reading, cleared, or timed out (which the state says itself).
-      if (failure.kind === 'aborted') return;
+      if (failure.kind === 'aborted') {
+        onSettled?.();
+        return;
+      }
+      if (err instanceof NetworkError && onNetworkFailure) {
+        const current = processingStore.get();
+        if (current.status === 'pending' && current.startTime === startTime)
+          processingStore.clear();
+        onNetworkFailure();
+        return;
+      }
       processingStore.settle(startTime, {
         error: failure.message ?? '',
         kind: failure.kind === 'unavailable' ? 'unavailable' : 'failed',
       });
+      onSettled?.();
     })
     .finally(() => {
       clearTimeout(deadline);
