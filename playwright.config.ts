@@ -24,7 +24,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Each screen a journey shows is also checked with axe (a second or two on this machine).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list'], ['json', { outputFile: '.test-output/e2e.json' }]]

@@ -1,7 +1,7 @@
 import { Activity, Home, LogOut, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { emailPrefix } from '../../domain/profile';
+import { avatarInitials, emailPrefix } from '../../domain/profile';
 import { forgetUser, useCurrentUser } from '../lib/use-current-user';
 import { Avatar } from './avatar';
 import { NotificationsBell } from './notifications-bell';
@@ -36,7 +36,9 @@ export function AppHeader({ actions }: { actions?: ReactNode }) {
           <button
             type="button"
             onClick={() => setOpen(true)}
-            aria-label="Your profile"
+            // The initials shown on the button are part of its name (WCAG 2.5.3, label in name),
+            // for voice control.
+            aria-label={`Your profile, ${avatarInitials(user) || '?'}`}
             className="grid size-11 place-items-center rounded-full"
           >
             <Avatar user={user} size={36} />

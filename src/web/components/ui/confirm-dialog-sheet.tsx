@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ConfirmDialogProps } from './confirm-dialog';
 import { confirmStyles } from './confirm-styles';
+import { useReturnFocus } from './return-focus';
 
 /** ConfirmDialog's Radix AlertDialog, loaded when a question is first asked. */
 export function ConfirmDialogSheet({
@@ -14,11 +15,13 @@ export function ConfirmDialogSheet({
   onConfirm,
   children,
 }: ConfirmDialogProps) {
+  const focus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-ink/50 data-[state=open]:animate-fade-in" />
         <AlertDialog.Content
+          {...focus}
           {...(description === undefined && { 'aria-describedby': undefined })}
           className="fixed left-1/2 top-1/2 z-[60] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in"
         >

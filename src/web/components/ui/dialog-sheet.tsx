@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { DialogProps } from './dialog';
+import { useReturnFocus } from './return-focus';
 
 /**
  * Dialog's Radix implementation, loaded when a dialog first opens. Fades in over 100 ms (spec §9);
@@ -17,12 +18,13 @@ export function DialogSheet({
   tall,
   onOpenAutoFocus,
 }: DialogProps) {
+  const focus = useReturnFocus(onOpenAutoFocus);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/50 data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
-          onOpenAutoFocus={onOpenAutoFocus}
+          {...focus}
           // No description means nothing to point at; saying so keeps Radix from warning.
           {...(description === undefined && { 'aria-describedby': undefined })}
           className={`fixed inset-x-0 bottom-0 z-50 mx-auto flex w-full max-w-md flex-col rounded-t-3xl bg-white shadow-xl outline-none data-[state=open]:animate-fade-in sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 sm:rounded-3xl ${tall ? 'h-[94dvh] sm:h-[88dvh]' : 'max-h-[92dvh]'}`}

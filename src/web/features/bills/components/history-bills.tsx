@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useBillsHistory } from '../api/bills-list';
 import { historyLine } from '../model/participant-line';
 import { BillList, BillListSkeleton } from './bill-list';
-import { LoadFailed, NoBills } from './list-states';
+import { LoadFailed, NoBills, WaitingForConnection } from './list-states';
 
 /** History's list (spec §2 History): this week, last week, each date within a year, last year. */
 export function HistoryBills() {
@@ -13,6 +13,7 @@ export function HistoryBills() {
   const bills = useBillsHistory();
   const me = user ? displayFirstName(user) : null;
 
+  if (bills.isPending && bills.fetchStatus === 'paused') return <WaitingForConnection />;
   if (bills.isPending) return <BillListSkeleton rows={5} />;
   // Only a failed first page replaces the list; a failed older page keeps what is shown.
   if (bills.isLoadingError) {

@@ -4,7 +4,7 @@ import { displayFirstName, useCurrentUser } from '../../../lib/use-current-user'
 import { useBills } from '../api/bills-list';
 import { homeLine } from '../model/participant-line';
 import { BillList, BillListSkeleton } from './bill-list';
-import { LoadFailed, NoBills } from './list-states';
+import { LoadFailed, NoBills, WaitingForConnection } from './list-states';
 
 /** Home's bill list (spec §2 Home): This week, Last week, or the 3 most recent; else empty. */
 export function HomeBills() {
@@ -12,6 +12,7 @@ export function HomeBills() {
   const bills = useBills();
   const me = user ? displayFirstName(user) : null;
 
+  if (bills.isPending && bills.fetchStatus === 'paused') return <WaitingForConnection />;
   if (bills.isPending) return <BillListSkeleton />;
   if (bills.isError) {
     return (

@@ -1,4 +1,4 @@
-import { CircleAlert, ReceiptPoundSterling } from 'lucide-react';
+import { CircleAlert, CloudOff, ReceiptPoundSterling } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
 /** The empty state of a bill list (spec §2 Home, History). */
@@ -24,6 +24,16 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
       <Button variant="secondary" className="mt-4" onClick={onRetry}>
         Try again
       </Button>
+    </div>
+  );
+}
+
+/** A list that waits for the connection to come back (offline, nothing to show yet). */
+export function WaitingForConnection() {
+  return (
+    <div className="flex flex-col items-center rounded-3xl border border-dashed border-gray-300 bg-white px-6 py-10 text-center">
+      <CloudOff aria-hidden className="size-10 text-gray-500" />
+      <p className="mt-3 font-semibold">Your bills show when you&apos;re back online</p>
     </div>
   );
 }

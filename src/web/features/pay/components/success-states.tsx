@@ -14,9 +14,7 @@ export function ConfirmingState({ testMode }: { testMode?: boolean }) {
       <div className="grid min-h-[60dvh] place-items-center">
         <div className="flex flex-col items-center gap-3 text-center">
           <Spinner size="large" label={CONFIRMING} />
-          <p aria-hidden className="text-lg font-semibold">
-            {CONFIRMING}
-          </p>
+          <h1 className="text-lg font-semibold">{CONFIRMING}</h1>
           <p className="text-muted">
             This usually takes a few seconds. Please keep this page open.
           </p>

@@ -328,7 +328,8 @@ function LinkRow({
             className="ml-auto px-2!"
             onClick={onMarkPaid}
             disabled={disabled}
-            aria-label={`Mark ${name} as paid`}
+            // The visible words first, then whose share (WCAG 2.5.3, label in name).
+            aria-label={`Mark as paid, ${name}`}
           >
             {busy && <Spinner size="small" label="Saving" />}
             Mark as paid
@@ -390,10 +391,19 @@ function CopyLinkButton({
       className="px-3!"
       block={block}
       onClick={() => void copy()}
-      aria-label={copied ? `Copied ${name}'s link` : `Copy payment link for ${name}`}
     >
       {copied ? <Check aria-hidden className="size-5" /> : <Copy aria-hidden className="size-5" />}
-      <span aria-live="polite">{copied ? 'Copied' : label}</span>
+      {/* Named by the words it shows and then whose link (WCAG 2.5.3, label in name). */}
+      <span aria-live="polite">
+        <span>{copied ? 'Copied' : label}</span>
+        <span className="sr-only">
+          {copied
+            ? ` ${name}'s link`
+            : label === 'Copy'
+              ? ` payment link for ${name}`
+              : ` for ${name}`}
+        </span>
+      </span>
     </Button>
   );
 }

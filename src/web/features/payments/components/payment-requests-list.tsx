@@ -58,10 +58,11 @@ export function PaymentRequestsList() {
               <button
                 type="button"
                 onClick={() => setOpenBill({ id: r.billId, name: r.billName })}
-                aria-label={`${r.billName}: view payment links`}
                 data-testid="payment-request"
                 className="flex w-full items-center gap-3 rounded-2xl bg-white p-4 text-left shadow-sm ring-1 ring-line/70 hover:bg-brand-50"
               >
+                {/* Named by everything it shows (WCAG 2.5.3, label in name), after what it does. */}
+                <span className="sr-only">View payment links: </span>
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline justify-between gap-3">
                     <p className="line-clamp-2 break-words font-semibold leading-snug">

@@ -72,56 +72,58 @@ function ManualEntryForm({
           const priceId = `${baseId}-price-${row.key}`;
           const label = row.name.trim() || `Item ${index + 1}`;
           return (
-            <li key={row.key} role="group" aria-label={`Item ${index + 1}`} className="flex gap-2">
-              <div className="min-w-0 flex-1">
-                <label htmlFor={nameId} className="sr-only">
-                  Item name
-                </label>
-                <input
-                  id={nameId}
-                  ref={(node) => {
-                    if (node) names.current.set(row.key, node);
-                    else names.current.delete(row.key);
-                  }}
-                  value={row.name}
-                  onChange={(e) => update(row.key, { name: e.target.value })}
-                  placeholder="Item name"
-                  autoComplete="off"
-                  autoCapitalize="sentences"
-                  enterKeyHint="next"
-                  className="min-h-12 w-full rounded-2xl border border-gray-500 bg-white px-4 text-base placeholder:text-gray-500"
-                />
-              </div>
-              <div className="relative w-28 shrink-0">
-                <label htmlFor={priceId} className="sr-only">
-                  Price in pounds
-                </label>
-                <span
-                  aria-hidden
-                  className="pointer-events-none absolute inset-y-0 left-3 flex items-center font-semibold text-muted"
+            <li key={row.key}>
+              <div role="group" aria-label={`Item ${index + 1}`} className="flex gap-2">
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={nameId} className="sr-only">
+                    Item name
+                  </label>
+                  <input
+                    id={nameId}
+                    ref={(node) => {
+                      if (node) names.current.set(row.key, node);
+                      else names.current.delete(row.key);
+                    }}
+                    value={row.name}
+                    onChange={(e) => update(row.key, { name: e.target.value })}
+                    placeholder="Item name"
+                    autoComplete="off"
+                    autoCapitalize="sentences"
+                    enterKeyHint="next"
+                    className="min-h-12 w-full rounded-2xl border border-gray-500 bg-white px-4 text-base placeholder:text-gray-500"
+                  />
+                </div>
+                <div className="relative w-28 shrink-0">
+                  <label htmlFor={priceId} className="sr-only">
+                    Price in pounds
+                  </label>
+                  <span
+                    aria-hidden
+                    className="pointer-events-none absolute inset-y-0 left-3 flex items-center font-semibold text-muted"
+                  >
+                    £
+                  </span>
+                  <input
+                    id={priceId}
+                    value={row.price}
+                    onChange={(e) => update(row.key, { price: e.target.value })}
+                    placeholder="0.00"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    enterKeyHint="done"
+                    className="tabular min-h-12 w-full rounded-2xl border border-gray-500 bg-white pl-7 pr-3 text-base placeholder:text-gray-500"
+                  />
+                </div>
+                <button
+                  type="button"
+                  onClick={() => removeRow(index)}
+                  disabled={rows.length === 1}
+                  aria-label={`Delete ${label}`}
+                  className="grid size-12 shrink-0 place-items-center rounded-full text-muted hover:bg-red-50 hover:text-danger disabled:cursor-not-allowed disabled:text-gray-300 disabled:hover:bg-transparent"
                 >
-                  £
-                </span>
-                <input
-                  id={priceId}
-                  value={row.price}
-                  onChange={(e) => update(row.key, { price: e.target.value })}
-                  placeholder="0.00"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  enterKeyHint="done"
-                  className="tabular min-h-12 w-full rounded-2xl border border-gray-500 bg-white pl-7 pr-3 text-base placeholder:text-gray-500"
-                />
+                  <Trash2 aria-hidden className="size-5" />
+                </button>
               </div>
-              <button
-                type="button"
-                onClick={() => removeRow(index)}
-                disabled={rows.length === 1}
-                aria-label={`Delete ${label}`}
-                className="grid size-12 shrink-0 place-items-center rounded-full text-muted hover:bg-red-50 hover:text-danger disabled:cursor-not-allowed disabled:text-gray-300 disabled:hover:bg-transparent"
-              >
-                <Trash2 aria-hidden className="size-5" />
-              </button>
             </li>
           );
         })}

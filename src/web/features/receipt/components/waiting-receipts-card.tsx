@@ -50,7 +50,7 @@ function showPhoto(image: Blob) {
 
 function WaitingReceiptRow({ receipt }: { receipt: WaitingReceipt }) {
   const photo = useMemo(() => showPhoto(receipt.image), [receipt.image]);
-  const label = `Receipt photo taken at ${timeOf(receipt.createdAt)}`;
+  const label = `Photo taken at ${timeOf(receipt.createdAt)}`;
   return (
     <li className="flex items-center gap-3 rounded-2xl bg-white p-2 pr-1">
       <img ref={photo} alt="" className="size-12 shrink-0 rounded-xl bg-amber-100 object-cover" />
@@ -64,7 +64,7 @@ function WaitingReceiptRow({ receipt }: { receipt: WaitingReceipt }) {
       </div>
       <Button
         variant="ghost"
-        aria-label={`Delete the ${label.toLowerCase()}`}
+        aria-label={`Delete the receipt photo taken at ${timeOf(receipt.createdAt)}`}
         className="size-11 shrink-0 !px-0 text-amber-950"
         onClick={() => void waitingReceipts.remove(receipt.id)}
       >
