@@ -26,9 +26,11 @@ export function Spinner({
 
 /** Shown while the user state loads. */
 export function FullScreenSpinner({ size = 'large' }: { size?: SpinnerSize }) {
+  // A screen of its own while the next one loads: its landmark and heading say where one is.
   return (
-    <div className="grid min-h-dvh place-items-center bg-surface">
+    <main className="grid min-h-dvh place-items-center bg-surface">
+      <h1 className="sr-only">Fairshare</h1>
       <Spinner size={size} />
-    </div>
+    </main>
   );
 }
