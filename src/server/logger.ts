@@ -1,4 +1,4 @@
-import type { LoggerOptions } from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 
 // payments-accounts.md §9 Logging: values under sensitive keys are redacted; strings of 8 characters
 // or fewer become [REDACTED], longer ones keep their first 4 characters so a log reader can still
@@ -16,8 +16,22 @@ export function redactValue(value: unknown): unknown {
   return REDACTED;
 }
 
-/** Returns a copy of `input` with every sensitive key's value redacted, at any depth. */
+// E-mail addresses are personal data: wherever they appear in a log line (a library's message, a
+// failed query, a user object) they become this.
+export const EMAIL_REDACTED = '[EMAIL]';
+const EMAIL = /[^\s@"'<>(),;:=]+@[^\s@"'<>(),;:=]+\.[A-Za-z]{2,}/g;
+
+/** Masks the e-mail addresses in a piece of text. */
+export function redactText(text: string): string {
+  return text.includes('@') ? text.replace(EMAIL, EMAIL_REDACTED) : text;
+}
+
+/**
+ * Returns a copy of `input` with every sensitive key's value redacted, and every e-mail address
+ * masked, at any depth.
+ */
 export function redact(input: unknown, depth = 0): unknown {
+  if (typeof input === 'string') return redactText(input);
   if (depth > 8 || input === null || typeof input !== 'object') return input;
   if (Array.isArray(input)) return input.map((v) => redact(v, depth + 1));
   // Only plain data is rewritten; class instances (errors, Fastify's request) go to their serializers.
@@ -30,13 +44,61 @@ export function redact(input: unknown, depth = 0): unknown {
   return out;
 }
 
+// Error fields that carry a failed statement's values (Drizzle's `params`, PostgreSQL's `detail`
+// such as 'Key (email)=(...) already exists'): user input, dropped from logs.
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery']);
+
+/** Drops a failed query's values from an error message ('Failed query: ...\nparams: ...'). */
+function scrubMessage(text: string): string {
+  return redactText(
+    text
+      .replace(/\nparams: [\s\S]*?(?=\n\s*(?:at |caused by|\{)|$)/g, '\nparams: [REDACTED]')
+      // PostgreSQL quotes the value it could not take: 'invalid input syntax for type uuid: "x"'.
+      .replace(/(for type [\w ]+: )"[^"\n]*"/g, '$1"[REDACTED]"'),
+  );
+}
+
+/**
+ * pino's error serializer (type, message, stack, causes), with the values of a failed query and
+ * every e-mail address taken out: the SQL and the error's code are what an operator needs.
+ */
+export function serializeError(err: unknown): unknown {
+  if (!(err instanceof Error)) return redact(err);
+  return scrubError(pino.stdSerializers.err(err) as unknown as Record<string, unknown>, 0);
+}
+
+function scrubError(value: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (VALUE_FIELDS.has(k)) continue;
+    if (SENSITIVE_KEY.test(k)) out[k] = redactValue(v);
+    else if (typeof v === 'string') out[k] = scrubMessage(v);
+    else if (v && typeof v === 'object' && !Array.isArray(v) && depth < 4)
+      out[k] = scrubError(v as Record<string, unknown>, depth + 1);
+    else out[k] = redact(v);
+  }
+  return out;
+}
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     formatters: {
       log: (object) => redact(object) as Record<string, unknown>,
     },
+    hooks: {
+      // The message itself (a library's 'Sign-up attempt for existing email: ...') is masked too.
+      logMethod(args, method) {
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? scrubMessage(a) : a)) as Parameters<
+            typeof method
+          >,
+        );
+      },
+    },
     serializers: {
+      err: serializeError,
       req: (req: { method?: string; url?: string; ip?: string }) => ({
         method: req.method,
         // Tokens travel in paths (/pay/:token) and query strings: mask them.
