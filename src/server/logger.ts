@@ -19,7 +19,7 @@ export function redactValue(value: unknown): unknown {
 // E-mail addresses are personal data: wherever they appear in a log line (a library's message, a
 // failed query, a user object) they become this.
 export const EMAIL_REDACTED = '[EMAIL]';
-const EMAIL = /[^\s@"'<>(),;:=]+@[^\s@"'<>(),;:=]+\.[A-Za-z]{2,}/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
 /** Masks the e-mail addresses in a piece of text. */
 export function redactText(text: string): string {
@@ -64,7 +64,15 @@ function scrubMessage(text: string): string {
  */
 export function serializeError(err: unknown): unknown {
   if (!(err instanceof Error)) return redact(err);
-  return scrubError(pino.stdSerializers.err(err) as unknown as Record<string, unknown>, 0);
+  const out = scrubError(pino.stdSerializers.err(err) as unknown as Record<string, unknown>, 0);
+  // The causes' messages are in `message` and `stack`; their codes (a SQLSTATE) are kept here.
+  const codes: string[] = [];
+  for (let c: unknown = err.cause, i = 0; c instanceof Error && i < 5; c = c.cause, i++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === 'string' || typeof code === 'number') codes.push(String(code));
+  }
+  if (codes.length) out.causeCodes = codes;
+  return out;
 }
 
 function scrubError(value: Record<string, unknown>, depth: number): Record<string, unknown> {
@@ -109,6 +117,9 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
+const URL_SECRET_PARAM = /^(code|state|session_id|payment_intent)$/i;
+const TOKEN_LIKE = /^[A-Za-z0-9_~.-]{21,}$/;
+
 /** Masks path segments and query values that look like tokens (long opaque strings). */
 export function redactUrl(url: string): string {
   const [pathname = '', query] = url.split('?', 2);
@@ -121,7 +132,9 @@ export function redactUrl(url: string): string {
   if (!query) return maskedPath;
   const params = new URLSearchParams(query);
   for (const [k, v] of params) {
-    if (SENSITIVE_KEY.test(k)) params.set(k, redactValue(v) as string);
+    // An OAuth callback's code and state are one-time secrets; any long opaque value may be one.
+    if (SENSITIVE_KEY.test(k) || URL_SECRET_PARAM.test(k) || TOKEN_LIKE.test(v))
+      params.set(k, redactValue(v) as string);
   }
   return `${maskedPath}?${params.toString()}`;
 }
