@@ -33,6 +33,8 @@ export function redactText(text: string): string {
 export function redact(input: unknown, depth = 0): unknown {
   if (typeof input === 'string') return redactText(input);
   if (depth > 8 || input === null || typeof input !== 'object') return input;
+  // An error anywhere (a library's log details): its failed query's values must not be written.
+  if (input instanceof Error) return serializeError(input);
   if (Array.isArray(input)) return input.map((v) => redact(v, depth + 1));
   // Only plain data is rewritten; class instances (errors, Fastify's request) go to their serializers.
   const proto = Object.getPrototypeOf(input) as unknown;

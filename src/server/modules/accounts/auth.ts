@@ -101,6 +101,10 @@ export function createAuth(config: Config, db: Db, secret: string, log: AuthLogg
     // account deletion are not offered yet.
     disabledPaths: ['/update-user', '/change-email', '/delete-user'],
     telemetry: { enabled: false },
+    // An unexpected error (the database unreachable) is thrown to Fastify's one error handler: 503
+    // for a database that is down, a generic 500 otherwise, logged with the app's redaction,
+    // instead of better-call printing the failed query and its values to the console.
+    onAPIError: { throw: true },
     // better-auth's messages go to the app's JSON log (and its redaction), not to the console.
     logger: {
       log: (level, message, ...args) => {
