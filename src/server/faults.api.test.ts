@@ -277,6 +277,12 @@ describe('PostgreSQL stops, then comes back', () => {
       expect(ms).toBeLessThan(5000);
     }
 
+    // The failed queries are logged, without the e-mail or the session token they carried.
+    const logged = t.logs!.lines.join('\n');
+    expect(logged).toMatch(/database unavailable/);
+    expect(logged).not.toContain('ada@example.com');
+    expect(logged).not.toContain(s.token!.split('.')[0]);
+
     start();
     let back = 0;
     for (let i = 0; i < 100 && back !== 200; i++) {

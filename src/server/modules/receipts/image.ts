@@ -16,14 +16,12 @@ export const MAX_SIDE = 2000;
 export const MAX_PIXELS = 50_000_000;
 /**
  * The longest side may be at most this many times the shortest: a long till roll photographed
- * whole is about 1:8. Beyond it the OCR's own resizing leaves a side of 0 pixels (a 1 x 20000
- * image failed inside the engine), and nothing that narrow is a readable receipt.
+ * whole is about 1:8, a scanned one 1:15. Far beyond it the OCR's own resizing leaves a side of 0
+ * pixels (a 1 x 20000 image failed inside the engine), and nothing that narrow is a receipt photo.
  */
 export const MAX_ASPECT = 20;
-/** The shortest side, in pixels, of an image we read: below it there is no line of text to find. */
-export const MIN_SIDE = 32;
 
-export const BAD_SHAPE_MESSAGE = `This photo is too narrow to be a receipt - please send a photo of the whole receipt (at least ${MIN_SIDE} pixels across, and no more than ${MAX_ASPECT} times as long as it is wide)`;
+export const BAD_SHAPE_MESSAGE = `This photo is too long and narrow to be a receipt - please send a photo of the whole receipt, no more than ${MAX_ASPECT} times as long as it is wide`;
 
 const tooLarge = () =>
   new AppError(413, 'payload_too_large', 'Receipt image is too large - the limit is 15 MB');
@@ -39,8 +37,7 @@ const badShape = () => new AppError(400, 'bad_image_shape', BAD_SHAPE_MESSAGE);
 
 /** Refuses a shape the OCR cannot read, from the header's dimensions, before any decoding. */
 function checkShape(width: number, height: number) {
-  const short = Math.min(width, height);
-  if (short < MIN_SIDE || Math.max(width, height) > short * MAX_ASPECT) throw badShape();
+  if (Math.max(width, height) > Math.min(width, height) * MAX_ASPECT) throw badShape();
 }
 
 const tooManyPixels = () =>

@@ -151,12 +151,14 @@ describe('receipt uploads refuse bad files clearly', () => {
     });
   }
 
-  it('the narrowest shapes still taken (1:20, 32 px across) go through the OCR without a 500', async () => {
+  it('the narrowest shapes still taken (1:20), and tiny ones, go through the OCR without a 500', async () => {
     for (const [width, height] of [
       [32, 640],
       [640, 32],
       [100, 2000],
-      [50, 1000],
+      [1, 20],
+      [30, 40],
+      [1, 1],
     ] as const) {
       const png = await sharp({ create: { width, height, channels: 3, background: '#fff' } })
         .png()
