@@ -276,6 +276,7 @@ async function main() {
     await Promise.all(
       ports.map((p, i) => waitFor(`http://127.0.0.1:${p}/api/health`, servers[i]!)),
     );
+    await settled(servers);
 
     const agents = ports.map(() => new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }));
     const samples: Sample[] = [];
