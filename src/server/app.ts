@@ -159,6 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     // The same answer as the CSP's frame-ancestors 'none', for browsers that only read this one.
     xFrameOptions: { action: 'deny' },
+    // Nothing (no payment token in a path) goes to another site, but the app's own form POSTs keep
+    // their Origin: under helmet's default 'no-referrer' a browser sends 'Origin: null' for them,
+    // which the origin check must refuse.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCookie);
 

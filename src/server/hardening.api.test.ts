@@ -865,6 +865,8 @@ describe('the smaller points', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // No referrer to other sites; the app's own forms keep their Origin (the sign-out form).
+    expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('signed-in answers are never stored by a cache', async () => {
