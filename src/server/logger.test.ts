@@ -35,6 +35,7 @@ describe('redact', () => {
       list: [{ token: 'tok' }],
       stripeAccountId: 'acct_123456789',
       amount: 1250,
+      details: { state: 'C8OdLIJWNJ2B3-H8tXF1ZUM3Sf4hBO7b', code: 'state_security_mismatch' },
     });
     expect(out).toEqual({
       user: { email: EMAIL_REDACTED, password: `corr${REDACTED}` },
@@ -42,6 +43,8 @@ describe('redact', () => {
       list: [{ token: REDACTED }],
       stripeAccountId: `acct${REDACTED}`,
       amount: 1250,
+      // An OAuth state is a one-time secret; an error's code is not.
+      details: { state: `C8Od${REDACTED}`, code: 'state_security_mismatch' },
     });
   });
 });

@@ -4,7 +4,7 @@ import pino, { type LoggerOptions } from 'pino';
 // or fewer become [REDACTED], longer ones keep their first 4 characters so a log reader can still
 // tell two tokens apart.
 const SENSITIVE_KEY =
-  /pass(word)?|secret|key|token|auth|stripe|session|cookie|card|cvc|sort.?code|account.?number|signature/i;
+  /pass(word)?|secret|key|token|auth|stripe|session|cookie|card|cvc|sort.?code|account.?number|signature|^state$|^nonce$|verifier/i;
 
 export const REDACTED = '[REDACTED]';
 
