@@ -52,7 +52,7 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
-  /** Server timeouts; tests shorten them. */
+  /** Server timeouts, over DEFAULT_TIMEOUTS. */
   timeouts?: Partial<Timeouts>;
 }
 
@@ -72,7 +72,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   uploadIdleMs: 10_000,
 };
 
-/** Paths of routes that change nothing but are POSTed to by other sites by design. */
+/** The route authenticated by its signature, never by the site a request comes from. */
 const WEBHOOK_PATH = '/api/webhooks/stripe';
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes 'trust the nearest n hops'. */
