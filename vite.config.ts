@@ -1,7 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const OUT_DIR = path.resolve('dist/web');
+const MAPS_DIR = path.resolve('dist/web-maps');
+
+/**
+ * Source maps are made for us, not published: 'hidden' leaves no sourceMappingURL in the bundles,
+ * and this moves the .map files out of the served folder into dist/web-maps/ after the build.
+ */
+function keepSourceMapsPrivate(): Plugin {
+  return {
+    name: 'fairshare:keep-source-maps-private',
+    apply: 'build',
+    closeBundle() {
+      fs.rmSync(MAPS_DIR, { recursive: true, force: true });
+      for (const entry of fs.readdirSync(OUT_DIR, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+        const from = path.join(entry.parentPath, entry.name);
+        const to = path.join(MAPS_DIR, path.relative(OUT_DIR, from));
+        fs.mkdirSync(path.dirname(to), { recursive: true });
+        fs.renameSync(from, to);
+      }
+    },
+  };
+}
 
 const THEME = '#0f766e';
 
@@ -25,6 +51,9 @@ export default defineConfig({
         // Icons for the home screen only: the worker has no use for them offline.
         globIgnores: ['icons/apple-touch-icon.png', 'icons/icon-512.png', 'icons/maskable-512.png'],
         rollupFormat: 'iife',
+        // The worker is built after the app, beside keepSourceMapsPrivate rather than before it:
+        // no map for it, so none is left in the served folder.
+        sourcemap: false,
       },
       manifest: {
         id: '/',
@@ -52,11 +81,13 @@ export default defineConfig({
         ],
       },
     }),
+    // After the service worker's build, so that its map leaves the served folder too.
+    keepSourceMapsPrivate(),
   ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
     // Every browser the app supports preloads modules itself; the polyfill would ride in every
     // route's first load.
     modulePreload: { polyfill: false },

@@ -75,7 +75,7 @@ test('sign up, onboarding, settings, sign out, sign in again, and a wrong passwo
   await snap(page, 'settings');
 
   // Sign out: back to the landing page.
-  await page.getByRole('link', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(
     page.getByRole('heading', { name: 'Split bills with friends effortlessly' }),
   ).toBeVisible();
@@ -107,7 +107,7 @@ test('a 401 from a call says so and goes to /auth', async ({ page }) => {
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   // The session ends elsewhere (signed out in another tab).
-  await page.request.get('/api/logout', { maxRedirects: 0 });
+  await page.request.post('/api/logout', { maxRedirects: 0 });
   await page.getByRole('button', { name: /Profile/ }).click();
   await page.getByLabel('First name').fill('Samuel');
   await page.getByRole('button', { name: 'Save' }).click();

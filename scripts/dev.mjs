@@ -5,6 +5,11 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
+    // The pages come from Vite's origin, which proxies /api here: let them send changes.
+    env: {
+      ...process.env,
+      TRUSTED_ORIGINS: process.env.TRUSTED_ORIGINS ?? 'http://localhost:5173',
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { safe } from './text';
 
 /** The signed-in user as GET /api/auth/user answers (payments-accounts.md §3 User). */
 export const userSchema = z.object({
@@ -37,8 +38,8 @@ export const signUpBodySchema = z.object({
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-  name: z.string().trim().max(120).optional(),
-  callbackURL: z.string().max(2000).optional(),
+  name: safe(z.string().trim().max(120)).optional(),
+  callbackURL: safe(z.string().max(2000)).optional(),
   rememberMe: z.boolean().optional(),
 });
 
@@ -49,16 +50,18 @@ export const signInBodySchema = z.object({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX),
-  callbackURL: z.string().max(2000).optional(),
+  callbackURL: safe(z.string().max(2000)).optional(),
   rememberMe: z.boolean().optional(),
 });
 
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(60, `${label} must be at most 60 characters`);
+  safe(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(60, `${label} must be at most 60 characters`),
+  );
 
 /** PATCH /api/auth/user */
 export const updateProfileBodySchema = z.object({
@@ -67,19 +70,20 @@ export const updateProfileBodySchema = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number) => safe(z.string().trim().max(max)).nullish();
 
 /** POST /api/auth/sync-supabase-user: upserts the signed-in user's profile fields. */
 export const syncUserBodySchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).nullish(),
+  email: safe(z.string().trim().toLowerCase().max(254)).nullish(),
   firstName: optionalText(60),
   lastName: optionalText(60),
-  profileImageUrl: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((v) => v === '' || /^https:\/\//.test(v), 'must be an https URL')
-    .nullish(),
+  profileImageUrl: safe(
+    z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((v) => v === '' || /^https:\/\//.test(v), 'must be an https URL'),
+  ).nullish(),
   username: optionalText(60),
 });
 export type SyncUserBody = z.infer<typeof syncUserBodySchema>;

@@ -1,13 +1,37 @@
 import { z } from 'zod';
+import { formatPence, MAX_BILL_PENCE, toPence } from '../domain/money';
+import { BILL_TOO_LARGE_MESSAGE, billSizePence } from '../domain/split';
+import { safe } from './text';
 
 // Bills API (capture-split-history.md §3, §7; DECISIONS.md Money, Statuses, The server is the
 // authority). Money travels as strings with 2 decimals ("12.50"); the server keeps integer pence.
 
-/** A money string from a client: pounds with up to 2 decimals, e.g. "12.5" or "-1.20". */
+export const MAX_BILL_MESSAGE = `must be at most ${formatPence(MAX_BILL_PENCE)}`;
+
+/** Pence of a money string, or 0 when it is not one (its own check reports that). */
+const penceOf = (v: string) => {
+  try {
+    return toPence(v);
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * A money string from a client: pounds with up to 2 decimals, e.g. "12.5" or "-1.20", at most
+ * MAX_BILL_PENCE either way.
+ */
 export const moneyInput = z
   .string({ error: 'must be an amount such as "12.50"' })
   .trim()
-  .regex(/^-?\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as "12.50"');
+  .regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as "12.50"')
+  .refine((v) => Math.abs(penceOf(v)) <= MAX_BILL_PENCE, MAX_BILL_MESSAGE);
+
+/** A money string that must not be below zero (a total, a service charge, a tip). */
+export const nonNegativeMoneyInput = moneyInput.refine(
+  (v) => penceOf(v) >= 0,
+  'must not be negative',
+);
 
 /** A money string the server sends: always exactly 2 decimals. */
 export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -18,18 +42,23 @@ export const participantStatusSchema = z.enum(['pending', 'paid']);
 export const splitModeSchema = z.enum(['byItem', 'equal']);
 export const itemSplitModeSchema = z.enum(['manual', 'equally']);
 
-const billName = z
-  .string()
-  .trim()
-  .min(1, 'Bill name is required')
-  .max(120, 'must be at most 120 characters');
-const personName = z
-  .string()
-  .trim()
-  .min(1, 'Name is required')
-  .max(60, 'must be at most 60 characters');
-const itemName = z.string().trim().max(120, 'must be at most 120 characters');
-const isoDate = z.iso.date({ error: 'must be a date as yyyy-mm-dd' });
+const billName = safe(
+  z.string().trim().min(1, 'Bill name is required').max(120, 'must be at most 120 characters'),
+);
+const personName = safe(
+  z.string().trim().min(1, 'Name is required').max(60, 'must be at most 60 characters'),
+);
+const itemName = safe(z.string().trim().max(120, 'must be at most 120 characters'));
+
+/** The dates a bill may carry: a receipt from this century, not year 0 or 275760. */
+export const BILL_DATE_MIN = '2000-01-01';
+export const BILL_DATE_MAX = '2099-12-31';
+const isoDate = z.iso
+  .date({ error: 'must be a date as yyyy-mm-dd' })
+  .refine(
+    (v) => v >= BILL_DATE_MIN && v <= BILL_DATE_MAX,
+    `must be a date between ${BILL_DATE_MIN} and ${BILL_DATE_MAX}`,
+  );
 
 // --- POST /api/bills, the spec's payload -------------------------------------------------------
 
@@ -38,10 +67,10 @@ export const createBillBodySchema = z
   .object({
     name: billName,
     date: isoDate.optional(),
-    totalAmount: moneyInput,
+    totalAmount: nonNegativeMoneyInput,
     tax: moneyInput.optional(),
-    serviceCharge: moneyInput.default('0'),
-    tip: moneyInput.default('0'),
+    serviceCharge: nonNegativeMoneyInput.default('0'),
+    tip: nonNegativeMoneyInput.default('0'),
     // The spec's home flow says 'pending' for a get-paid-back bill; DECISIONS.md reads it as 'active'.
     status: z.enum(['saved', 'active', 'pending']).default('saved'),
   })
@@ -52,7 +81,7 @@ export type CreateBillBody = z.infer<typeof createBillBodySchema>;
 
 export const wholeBillParticipantSchema = z.object({
   /** The client's id for this participant, used by item assignments in the same request. */
-  key: z.string().trim().min(1).max(64),
+  key: safe(z.string().trim().min(1).max(64)),
   name: personName,
 });
 
@@ -63,7 +92,7 @@ export const wholeBillItemSchema = z.object({
   assignments: z
     .array(
       z.object({
-        participant: z.string().trim().min(1).max(64),
+        participant: safe(z.string().trim().min(1).max(64)),
         portions: z
           .number()
           .positive('must be more than 0')
@@ -82,7 +111,7 @@ export const wholeBillBodySchema = z
     status: z.enum(['saved', 'active']).default('saved'),
     mode: splitModeSchema.default('byItem'),
     tipPercent: z.number().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').default(0),
-    serviceCharge: moneyInput.default('0'),
+    serviceCharge: nonNegativeMoneyInput.default('0'),
     /** The first participant is the creator (the signed-in user), as in the split editor. */
     participants: z
       .array(wholeBillParticipantSchema)
@@ -98,7 +127,16 @@ export const wholeBillBodySchema = z
      */
     clientKey: z.uuid().optional(),
   })
-  .strict();
+  .strict()
+  // One maximum for the whole bill, checked before anything adds its amounts up.
+  .refine(
+    (b) =>
+      billSizePence({
+        items: b.items.map((it) => ({ amountPence: penceOf(it.amount) })),
+        serviceChargePence: penceOf(b.serviceCharge),
+      }) <= MAX_BILL_PENCE,
+    { message: BILL_TOO_LARGE_MESSAGE, path: ['items'] },
+  );
 export type WholeBillBody = z.infer<typeof wholeBillBodySchema>;
 
 export const createBillResponseSchema = z.object({ id: z.string() });
@@ -107,7 +145,7 @@ export const createBillResponseSchema = z.object({ id: z.string() });
 
 export const createParticipantBodySchema = z
   .object({
-    billId: z.string().trim().min(1),
+    billId: safe(z.string().trim().min(1).max(64)),
     participantName: personName,
     amountDue: moneyInput.default('0'),
     status: participantStatusSchema.default('pending'),
@@ -121,7 +159,7 @@ export const createItemBodySchema = z
   })
   .strict();
 
-export const billIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const billIdParamsSchema = z.object({ id: safe(z.string().trim().min(1).max(64)) });
 
 // --- Answers -------------------------------------------------------------------------------------
 
@@ -188,7 +226,12 @@ export const billListResponseSchema = z.object({
 export type BillListResponse = z.infer<typeof billListResponseSchema>;
 
 export const billListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  /** An opaque value from nextCursor (base64url); anything else is refused with 400. */
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor from this list')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(50),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BANK_MESSAGES, parseAccountNumber, parseSortCode } from '../domain/bank-details';
 import { moneyInput, moneyOutput, participantStatusSchema, shareLineSchema } from './bills';
+import { safe, safeId } from './text';
 
 // Getting paid back (payments-accounts.md §3, §4, §7; DECISIONS.md Payments, Statuses). Amounts
 // are 2-decimal strings computed by the server from the shares stored when the bill was saved.
@@ -25,13 +26,13 @@ export const tokenParamsSchema = z.object({ token: z.string().max(1000) });
 /** POST /api/payment-links: the spec's payload; amounts are checked against the stored shares. */
 export const createPaymentLinksBodySchema = z
   .object({
-    billId: z.string().trim().min(1).max(64),
+    billId: safe(z.string().trim().min(1).max(64)),
     /** The people to be paid by (the creator excluded), each with what the summary showed. */
     participants: z
       .array(
         z
           .object({
-            name: z.string().trim().min(1).max(200),
+            name: safe(z.string().trim().min(1).max(200)),
             amount: moneyInput,
           })
           .strict(),
@@ -99,8 +100,8 @@ export const markPaidBodySchema = z
   .object({ method: z.enum(['cash', 'bank_transfer']).default('cash') })
   .strict();
 export const participantParamsSchema = z.object({
-  id: z.string().max(64),
-  participantId: z.string().max(64),
+  id: safeId(64),
+  participantId: safeId(64),
 });
 
 // --- Payers: a link and its bill -------------------------------------------------------------------
@@ -173,7 +174,7 @@ export type PublicBill = z.infer<typeof publicBillSchema>;
 export const checkoutBodySchema = z
   .object({
     token: z.string().max(512),
-    participantIds: z.array(z.string().max(64)).min(1, 'Select who to pay for').max(50),
+    participantIds: z.array(safeId(64)).min(1, 'Select who to pay for').max(50),
   })
   .strict();
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
@@ -197,7 +198,7 @@ export type ProcessResponse = z.infer<typeof processResponseSchema>;
 
 /** POST /api/create-stripe-payment */
 export const createPaymentBodySchema = z
-  .object({ token: z.string().max(512), returnUrl: z.string().max(2000).optional() })
+  .object({ token: z.string().max(512), returnUrl: safeId(2000).optional() })
   .strict();
 export const createPaymentResponseSchema = z.object({
   clientSecret: z.string(),
@@ -206,7 +207,7 @@ export const createPaymentResponseSchema = z.object({
 
 /** POST /api/payment-links/:token/confirm and POST /api/pay/:token/confirm */
 export const confirmBodySchema = z
-  .object({ paymentIntentId: z.string().trim().min(1).max(255) })
+  .object({ paymentIntentId: safe(z.string().trim().min(1).max(255)) })
   .strict();
 export const confirmResponseSchema = z.object({
   /** processing: not paid yet (the card form not finished, or the provider still working). */
@@ -244,7 +245,7 @@ export const paymentSessionSchema = z.object({
   message: z.string().nullable(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
-export const sessionParamsSchema = z.object({ sessionId: z.string().max(255) });
+export const sessionParamsSchema = z.object({ sessionId: safeId(255) });
 
 // --- The sandbox's own checkout page --------------------------------------------------------------
 
@@ -255,7 +256,7 @@ export const sandboxPayBodySchema = z
     expiry: z.string().max(10),
     cvc: z.string().max(8),
     /** For a payment intent (the two-step flow): its client secret. */
-    clientSecret: z.string().max(255).optional(),
+    clientSecret: safeId(255).optional(),
   })
   .strict();
 export type SandboxPayBody = z.infer<typeof sandboxPayBodySchema>;
@@ -292,19 +293,21 @@ export const onboardingLinkResponseSchema = z.object({ onboardingUrl: z.string()
 /** POST /api/stripe/connect/onboarding: where the provider sends the user back to (this site only). */
 export const onboardingLinkBodySchema = z
   .object({
-    returnUrl: z.string().trim().min(1).max(2000),
-    refreshUrl: z.string().trim().min(1).max(2000),
+    returnUrl: safe(z.string().trim().min(1).max(2000)),
+    refreshUrl: safe(z.string().trim().min(1).max(2000)),
   })
   .strict();
 
 /** POST /api/sandbox/connect: the sandbox's connect page, UK bank details. */
 export const sandboxConnectBodySchema = z
   .object({
-    accountHolderName: z
-      .string()
-      .trim()
-      .min(1, BANK_MESSAGES.accountNameRequired)
-      .max(70, BANK_MESSAGES.accountNameTooLong),
+    accountHolderName: safe(
+      z
+        .string()
+        .trim()
+        .min(1, BANK_MESSAGES.accountNameRequired)
+        .max(70, BANK_MESSAGES.accountNameTooLong),
+    ),
     sortCode: z
       .string()
       .max(20)

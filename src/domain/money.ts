@@ -7,6 +7,14 @@ export type Pence = number;
 
 export const UNKNOWN_ITEM_NAME = 'Unknown Item';
 
+/**
+ * The largest bill Fairshare takes, in pence (£1,000,000.00). Every amount a client sends is at
+ * most this, and so is the sum of a bill's items and service charge (each counted as its size, so
+ * discounts count too); the tip is at most the items again and the fee 3%. Any sum a bill makes
+ * therefore stays far inside a safe integer and a 64-bit column (and even a 32-bit one).
+ */
+export const MAX_BILL_PENCE = 100_000_000;
+
 /** True when `value` is a valid Pence: a safe integer number of pence. */
 export function isPence(value: unknown): value is Pence {
   return typeof value === 'number' && Number.isSafeInteger(value);

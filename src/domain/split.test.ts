@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { splitEvenly } from './apportion';
 import type { Pence } from './money';
 import {
+  amountsProblem,
+  BILL_BELOW_ZERO_MESSAGE,
+  BILL_TOO_LARGE_MESSAGE,
   billTotals,
   splitBill,
   splitInputProblem,
@@ -727,5 +730,69 @@ describe('splitBill: properties', () => {
       ),
       RUNS,
     );
+  });
+});
+
+describe('amountsProblem (issue 22)', () => {
+  const input = (items: [number, string[] | 'equally'][], serviceChargePence = 0): SplitInput => ({
+    mode: 'byItem',
+    tipPercent: 10,
+    serviceChargePence,
+    participants: [
+      { id: 'a', name: 'Ann' },
+      { id: 'b', name: 'Ben' },
+    ],
+    items: items.map(([amountPence, who], i) => ({
+      name: `Item ${i}`,
+      amountPence,
+      splitMode: who === 'equally' ? 'equally' : 'manual',
+      assignments:
+        who === 'equally' ? [] : who.map((participantId) => ({ participantId, portions: 1 })),
+    })),
+  });
+
+  it('takes an ordinary bill, and one exactly at the maximum', () => {
+    expect(
+      amountsProblem(
+        input([
+          [1000, ['a']],
+          [500, ['b']],
+        ]),
+      ),
+    ).toBeNull();
+    expect(amountsProblem(input([[99_999_000, 'equally']], 1000))).toBeNull();
+  });
+  it('refuses a bill whose items and service charge come to more than £1,000,000.00', () => {
+    expect(amountsProblem(input([[99_999_000, 'equally']], 1001))).toBe(BILL_TOO_LARGE_MESSAGE);
+    expect(amountsProblem(input([[3 * 999_999_999, 'equally']]))).toBe(BILL_TOO_LARGE_MESSAGE);
+  });
+  it('refuses a total below zero, then a share below zero', () => {
+    expect(
+      amountsProblem(
+        input([
+          [1000, 'equally'],
+          [-2000, 'equally'],
+        ]),
+      ),
+    ).toBe(BILL_BELOW_ZERO_MESSAGE);
+    expect(
+      amountsProblem(
+        input([
+          [3000, ['a']],
+          [-500, ['b']],
+        ]),
+      ),
+    ).toMatch(/^Ben's share would be below £0\.00/);
+    expect(
+      amountsProblem(
+        input([
+          [3000, 'equally'],
+          [-500, ['b']],
+        ]),
+      ),
+    ).toBeNull();
+  });
+  it('leaves unallocated items to splitInputProblem', () => {
+    expect(amountsProblem(input([[3000, []]]))).toBeNull();
   });
 });

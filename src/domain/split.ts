@@ -1,6 +1,13 @@
 import { apportion, splitEvenly } from './apportion';
 import { platformFee } from './fees';
-import { assertPence, basisPointsOf, itemNameOrDefault, type Pence } from './money';
+import {
+  assertPence,
+  basisPointsOf,
+  formatPence,
+  itemNameOrDefault,
+  MAX_BILL_PENCE,
+  type Pence,
+} from './money';
 
 /** 'byItem': each item goes to the people assigned to it; 'equal': the whole bill is divided evenly. */
 export type SplitMode = 'byItem' | 'equal';
@@ -136,6 +143,56 @@ export function unallocatedItems(
     if (item.splitMode === 'manual' && !assigned) unallocated.push(index);
   });
   return unallocated;
+}
+
+/** Said when a bill's items and service charge come to more than MAX_BILL_PENCE. */
+export const BILL_TOO_LARGE_MESSAGE = `A bill can be at most ${formatPence(MAX_BILL_PENCE)}, counting every item and the service charge`;
+/** Said when discounts take a bill below zero. */
+export const BILL_BELOW_ZERO_MESSAGE = "The bill's total can't be below £0.00: check the discounts";
+/** Said when someone's discounts take their share below zero. */
+export const shareBelowZeroMessage = (name: string) =>
+  `${name}'s share would be below £0.00: give the discount to someone who had items too`;
+
+/**
+ * A bill's size in pence: its items and its service charge, each counted as a positive amount (a
+ * discount counts by its size too). The tip is at most the items again, and the fee 3%, so the
+ * size bounds every sum a bill makes. Compared with MAX_BILL_PENCE.
+ */
+export function billSizePence(input: {
+  items: readonly { amountPence: Pence }[];
+  serviceChargePence: Pence;
+}): number {
+  let size = Math.abs(input.serviceChargePence);
+  for (const item of input.items) size += Math.abs(item.amountPence);
+  return size;
+}
+
+/**
+ * Why a bill's amounts cannot be saved, or null: larger than MAX_BILL_PENCE, a total below zero,
+ * or (once every item is allocated) someone's share below zero. The editor shows it and keeps the
+ * Split button disabled; the server refuses the same bill with the same words.
+ */
+export function amountsProblem(input: SplitInput): string | null {
+  if (billSizePence(input) > MAX_BILL_PENCE) return BILL_TOO_LARGE_MESSAGE;
+  let totals: BillTotals;
+  try {
+    totals = billTotals(input);
+  } catch (error) {
+    if (error instanceof RangeError) return BILL_TOO_LARGE_MESSAGE;
+    throw error;
+  }
+  if (totals.total < 0) return BILL_BELOW_ZERO_MESSAGE;
+  if (splitInputProblem(input) !== null) return null;
+  let result: SplitResult;
+  try {
+    result = splitBill(input);
+  } catch (error) {
+    // Input the editor cannot produce (a repeated id): splitBill's own callers report it.
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+  const negative = result.participants.find((p) => p.amount < 0);
+  return negative ? shareBelowZeroMessage(negative.name) : null;
 }
 
 /** The first reason the Split button is disabled (spec §5 messages), or null when the bill can be split. */

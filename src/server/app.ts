@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -10,8 +11,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { registerErrorHandler, registerNotFoundHandler } from './http/errors';
+import { notFound, registerErrorHandler, registerNotFoundHandler } from './http/errors';
 import { trackInFlight } from './http/inflight';
+import { registerJsonBodyParser } from './http/json-body';
+import { registerOriginCheck } from './http/origin-check';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logger';
 import { DEFAULT_WEB_ROOT } from './paths';
@@ -50,16 +53,58 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
+  /** Server timeouts, over DEFAULT_TIMEOUTS. */
+  timeouts?: Partial<Timeouts>;
+}
+
+/** How long a client may take: a stalled or dripping client must not hold a scan place or a socket. */
+export interface Timeouts {
+  /** From the connection's first byte to the end of the request's headers. */
+  headersMs: number;
+  /** From the first byte to the end of the request's body (a photo over a slow phone link). */
+  requestMs: number;
+  /** An upload that sends nothing for this long is dropped, and its scan place freed. */
+  uploadIdleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  headersMs: 10_000,
+  requestMs: 60_000,
+  uploadIdleMs: 10_000,
+};
+
+/** The route authenticated by its signature, never by the site a request comes from. */
+const WEBHOOK_PATH = '/api/webhooks/stripe';
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes 'trust the nearest n hops'. */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
-    trustProxy: config.publicUrl.startsWith('https://'),
+    // The client's address (rate limits, sessions, logs) is the socket's, unless TRUST_PROXY names
+    // the proxies in front: then it is read from X-Forwarded-For through those proxies only.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          headersTimeout: timeouts.headersMs,
+          requestTimeout: timeouts.requestMs,
+          // Node checks the two timeouts above this often (30 s by default).
+          connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+        },
+        handler,
+      );
+      server.keepAliveTimeout = 72_000; // Fastify's own default
+      return server;
+    },
     // A path parameter longer than this makes the route not match at all; a payment token of any
     // length must reach its route, so that every unknown one gets the same answer.
     routerOptions: { maxParamLength: 1000 },
@@ -67,10 +112,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   trackInFlight(app);
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // The web build's source maps are not published (they are kept beside the build for us).
+    if (req.url.split('?')[0]!.endsWith('.map')) throw notFound();
+  });
+  registerOriginCheck(app, {
+    trusted: config.trustedOrigins,
+    exempt: [WEBHOOK_PATH],
+    // Sign in with Apple posts its answer from Apple's own page (response_mode=form_post).
+    crossSitePosts: config.apple ? { '/api/auth/callback/apple': 'https://appleid.apple.com' } : {},
+  });
+  // Answers for a signed-in user (and payers' pages) must not be kept by a shared or browser cache.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   const https = config.publicUrl.startsWith('https://');
@@ -98,6 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HSTS only makes sense when the app is actually served over https.
     strictTransportSecurity: https ? undefined : false,
     crossOriginEmbedderPolicy: false,
+    // The same answer as the CSP's frame-ancestors 'none', for browsers that only read this one.
+    xFrameOptions: { action: 'deny' },
+    // Nothing (no payment token in a path) goes to another site, but the app's own form POSTs keep
+    // their Origin: under helmet's default 'no-referrer' a browser sends 'Origin: null' for them,
+    // which the origin check must refuse.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCookie);
   // Large JSON answers (a long bills list, a bill's detail) are compressed as they go out; the
@@ -106,12 +172,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     threshold: 1024,
     customTypes: /^application\/json\b/,
-  });
-  // API answers are personal (signed-in data, a payer's link): no browser, proxy or service worker
-  // keeps a copy (payments-accounts.md §7). A route that knows better sets its own header.
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
   });
 
   const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
@@ -124,7 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config,
       requireUser,
       service: createAccountsService(createAccountsRepo(database.db)),
-      rateLimiter: createAuthRateLimiter(deps.authRateLimits ?? config.authRateLimits),
+      rateLimiter: createAuthRateLimiter(
+        deps.authRateLimits ?? config.authRateLimits,
+        database.pool,
+      ),
     }),
   );
   await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
@@ -144,8 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
   await app.register(
     receiptsRoutes({
-      service: createReceiptsService(createReceiptsRepo(database.db), ocr),
+      service: createReceiptsService(createReceiptsRepo(database.db), ocr, {
+        sharedPlaces: database.kind === 'postgres',
+        log: app.log,
+      }),
       requireUser,
+      uploadIdleMs: timeouts.uploadIdleMs,
     }),
   );
 

@@ -58,6 +58,35 @@ describe('loadConfig', () => {
     });
   });
 
+  it('trusts no proxy unless TRUST_PROXY names hops or addresses; never from PUBLIC_URL alone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://fairshare.example' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', '300.1.1.1', '11', '-1', 'example.com'])
+      expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(
+        /^TRUST_PROXY: must be a number of proxy hops/,
+      );
+  });
+
+  it("takes changes from PUBLIC_URL's origin and TRUSTED_ORIGINS only", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://fairshare.example/app/' }).trustedOrigins).toEqual([
+      'https://fairshare.example',
+    ]);
+    expect(
+      loadConfig({ TRUSTED_ORIGINS: 'http://localhost:5173, https://m.fairshare.example' })
+        .trustedOrigins,
+    ).toEqual(['http://localhost:3000', 'http://localhost:5173', 'https://m.fairshare.example']);
+    for (const bad of ['*', 'https://x.example/path', 'ftp://x.example', 'x.example'])
+      expect(problemsOf({ TRUSTED_ORIGINS: bad })[0], bad).toMatch(/^TRUSTED_ORIGINS: /);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './modules/accounts/rate-limit';
@@ -46,6 +47,78 @@ const optionalSecret = (min: number) =>
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** Names proxy-addr (Fastify's trustProxy) understands for whole address ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of TRUST_PROXY's list: an IP address, a CIDR range or one of PROXY_RANGES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry) || net.isIP(entry)) return true;
+  const [addr = '', bits, ...rest] = entry.split('/');
+  if (rest.length || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const version = net.isIP(addr);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none by default, a number of
+ * hops in front of the app, or the proxies' addresses. Never 'any': that would let every client
+ * name its own address and walk round the per-address limits.
+ */
+const trustProxy = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): false | number | string[] => {
+      const v = raw?.trim().toLowerCase();
+      if (v === undefined || v === 'false' || v === 'off' || v === 'none' || v === '0')
+        return false;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        if (hops <= 10) return hops;
+      }
+      const list = v.split(',').map((s) => s.trim());
+      if (v !== 'true' && list.every(isProxyAddress)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a number of proxy hops (1 to 10) or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+      });
+      return z.NEVER;
+    }),
+);
+
+/** Origins besides PUBLIC_URL's from which the browser app may send changes. */
+const origins = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] => {
+      if (raw === undefined) return [];
+      const out: string[] = [];
+      for (const entry of raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        if (
+          !url ||
+          (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+          url.origin !== entry.replace(/\/+$/, '')
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a comma-separated list of origins such as https://app.example.com (no path): ${JSON.stringify(entry)} is not one`,
+          });
+          return z.NEVER;
+        }
+        out.push(url.origin);
+      }
+      return out;
+    }),
+);
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -56,6 +129,8 @@ export const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: postgresUrl,
   PUBLIC_URL: url('http(s)'),
+  TRUST_PROXY: trustProxy,
+  TRUSTED_ORIGINS: origins,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +186,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where users reach the app; defaults to http://localhost:PORT. */
   publicUrl: string;
+  /** Proxies trusted to name the client's address: none, a hop count, or their addresses. */
+  trustProxy: false | number | string[];
+  /** Origins allowed to send state-changing requests: PUBLIC_URL's and TRUSTED_ORIGINS. */
+  trustedOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
   authSecret: string | undefined;
   google: { clientId: string; clientSecret: string; discoveryUrl: string | undefined } | undefined;
@@ -203,13 +282,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length) throw new ConfigError(problems);
 
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    trustProxy: env.TRUST_PROXY,
+    trustedOrigins: [...new Set([new URL(publicUrl).origin, ...env.TRUSTED_ORIGINS])],
     logLevel: env.LOG_LEVEL,
     authSecret: env.AUTH_SECRET,
     google,

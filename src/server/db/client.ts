@@ -21,6 +21,8 @@ export type DatabaseKind = 'embedded' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** The PostgreSQL server's pool (not the embedded database): for stores that share state. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -73,7 +75,9 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
-    connectionTimeoutMillis: 5000,
+    // A server that is down answers 503 within 5 s (http/errors.ts), not after a long wait.
+    connectionTimeoutMillis: 4000,
+    keepAlive: true,
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
@@ -87,7 +91,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     throw new DatabaseStartError(`DATABASE_URL: cannot connect to ${describeUrl(url)} (${reason})`);
   }
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
 function describeUrl(url: string): string {

@@ -10,10 +10,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The header better-auth reads the client's address from (accounts/auth.ts). Fairshare sets it to
+ * `req.ip` on every call, after dropping any a client sent: the address is the one Fastify worked
+ * out under TRUST_PROXY, never a header a client can write.
+ */
+export const CLIENT_IP_HEADER = 'x-fairshare-client-ip';
+
+/** A request's headers as better-auth takes them, with the client's address from `req.ip`. */
+export function authHeaders(req: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(req.headers);
+  headers.set(CLIENT_IP_HEADER, req.ip);
+  return headers;
+}
+
 /** Reads the session (cookie, or bearer token) and fails with 401 when there is none. */
 export function makeRequireUser(auth: Auth) {
   return async function requireUser(req: FastifyRequest) {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    const session = await auth.api.getSession({ headers: authHeaders(req) });
     if (!session) throw unauthorized();
     req.userId = session.user.id;
   };

@@ -22,6 +22,42 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'bad_request', message, fields);
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Authentication required');
 
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable - please try again';
+export const serviceUnavailable = () =>
+  new AppError(503, 'service_unavailable', SERVICE_UNAVAILABLE, undefined, { 'retry-after': '5' });
+
+// Socket errors and PostgreSQL's SQLSTATEs that mean the database cannot be reached (or is
+// shutting down, starting up, or out of connections), rather than that the request was wrong.
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '57014', // query_canceled (statement timeout)
+  '53300', // too_many_connections
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Query read timeout|terminating connection/i;
+
+/** Whether an error (or one it wraps) says the database could not be reached. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (depth > 6 || !(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08')))
+    return true;
+  if (UNREACHABLE_MESSAGES.test(err.message)) return true;
+  if (err instanceof AggregateError && err.errors.some((e) => isDatabaseUnavailable(e, depth + 1)))
+    return true;
+  return isDatabaseUnavailable(err.cause, depth + 1);
+}
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -65,6 +101,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.entries(fields)[0];
       const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request';
       return reply.status(400).send(body('validation_failed', message, req.id, fields));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return reply
+        .status(503)
+        .headers(unavailable.headers!)
+        .send(body(unavailable.code, unavailable.message, req.id));
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {

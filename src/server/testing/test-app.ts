@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fromPglite, openPostgres, type Database } from '../db/client';
+import { createLogCapture, recordInjections, type LogCapture } from './log-capture';
 import { serverUrlFor } from './test-database-url';
 
 /** A fresh, migrated database for one test file: a copy of the run's template. */
@@ -57,31 +58,57 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's log (trace level), unless the test gave its own logger. */
+  logs: LogCapture | null;
+  /** What signs its sessions: pass it to another app on the same database (a second process). */
+  secrets: { authSecret: string };
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, driven with inject(); call close() in afterAll. */
+/**
+ * The real app on a fresh database, driven with inject(); call close() in afterAll. Its log is
+ * captured, and close() fails if any password, cookie or token the requests and answers carried
+ * appears whole in it (log-capture.ts).
+ */
 export async function createTestApp(
   opts: Partial<AppDeps> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   const config = opts.config ?? testConfig(opts.env);
+  // A second app on the same database is a second process: give it the first one's secrets.
+  const authSecret = opts.secrets?.authSecret ?? randomBytes(32).toString('base64url');
+  const logs = opts.logger === undefined ? createLogCapture() : null;
   const app = await buildApp({
     config,
     database,
-    secrets: { authSecret: randomBytes(32).toString('base64url') },
+    secrets: { authSecret },
     webRoot: null,
-    logger: false,
+    logger: logs?.logger ?? false,
     ...opts,
   });
   await app.ready();
+  if (logs) {
+    recordInjections(app, logs);
+    logs.addSecrets(authSecret, config.authSecret);
+    if (config.payments.provider === 'stripe')
+      logs.addSecrets(config.payments.secretKey, ...config.payments.webhookSecrets);
+  }
   return {
     app,
     database,
     config,
+    logs,
+    secrets: { authSecret },
     async close() {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
+      const leaks = logs?.leaks() ?? [];
+      if (leaks.length)
+        throw new Error(
+          `secrets found in the app's log:\n${leaks
+            .map((l) => `  ${l.secret.slice(0, 4)}... in ${l.line.slice(0, 300)}`)
+            .join('\n')}`,
+        );
     },
   };
 }

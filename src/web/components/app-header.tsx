@@ -64,13 +64,15 @@ export function AppHeader({ actions }: { actions?: ReactNode }) {
               <Icon aria-hidden className="size-5 text-brand-700" /> {label}
             </Link>
           ))}
-          <a
-            href="/api/logout"
-            onClick={forgetUser}
-            className="flex min-h-12 items-center gap-3 rounded-2xl border border-red-200 px-4 font-medium text-danger hover:bg-red-50"
-          >
-            <LogOut aria-hidden className="size-5" /> Log Out
-          </a>
+          {/* A POST, never a link: another site must not be able to sign anyone out. */}
+          <form method="post" action="/api/logout" onSubmit={forgetUser}>
+            <button
+              type="submit"
+              className="flex min-h-12 w-full items-center gap-3 rounded-2xl border border-red-200 px-4 font-medium text-danger hover:bg-red-50"
+            >
+              <LogOut aria-hidden className="size-5" /> Log Out
+            </button>
+          </form>
         </nav>
       </Dialog>
     </header>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -30,12 +31,12 @@ export const bills = pgTable(
     mode: text('mode', { enum: ['byItem', 'equal'] }).notNull(),
     /** Tip as basis points of the items subtotal (1000 = 10%); null when the tip was given as an amount. */
     tipBasisPoints: integer('tip_basis_points'),
-    subtotalPence: integer('subtotal_pence').notNull(),
-    serviceChargePence: integer('service_charge_pence').notNull(),
-    tipPence: integer('tip_pence').notNull(),
-    taxPence: integer('tax_pence').notNull().default(0),
-    totalPence: integer('total_pence').notNull(),
-    feePence: integer('fee_pence').notNull(),
+    subtotalPence: bigint('subtotal_pence', { mode: 'number' }).notNull(),
+    serviceChargePence: bigint('service_charge_pence', { mode: 'number' }).notNull(),
+    tipPence: bigint('tip_pence', { mode: 'number' }).notNull(),
+    taxPence: bigint('tax_pence', { mode: 'number' }).notNull().default(0),
+    totalPence: bigint('total_pence', { mode: 'number' }).notNull(),
+    feePence: bigint('fee_pence', { mode: 'number' }).notNull(),
     receiptId: uuid('receipt_id'),
     /**
      * The client's idempotency key for this bill (a bill saved offline is sent again until an answer
@@ -55,6 +56,8 @@ export const bills = pgTable(
     uniqueIndex('bills_owner_client_key_idx').on(t.ownerId, t.clientKey),
     check('bills_service_charge_non_negative', sql`${t.serviceChargePence} >= 0`),
     check('bills_tip_non_negative', sql`${t.tipPence} >= 0`),
+    // Checked for new rows only (NOT VALID, migration 0004): rows written before it are kept.
+    check('bills_total_non_negative', sql`${t.totalPence} >= 0`),
   ],
 );
 
@@ -67,7 +70,7 @@ export const billItems = pgTable(
       .references(() => bills.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
-    amountPence: integer('amount_pence').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
     splitMode: text('split_mode', { enum: ['manual', 'equally'] })
       .notNull()
       .default('manual'),
@@ -85,14 +88,21 @@ export const billParticipants = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
     isCreator: boolean('is_creator').notNull().default(false),
-    amountDuePence: integer('amount_due_pence').notNull(),
-    feePence: integer('fee_pence').notNull().default(0),
+    amountDuePence: bigint('amount_due_pence', { mode: 'number' }).notNull(),
+    feePence: bigint('fee_pence', { mode: 'number' }).notNull().default(0),
     status: text('status', { enum: ['pending', 'paid'] })
       .notNull()
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bill_participants_bill_idx').on(t.billId, t.position)],
+  (t) => [
+    index('bill_participants_bill_idx').on(t.billId, t.position),
+    // NOT VALID, as bills_total_non_negative.
+    check(
+      'bill_participants_amount_non_negative',
+      sql`${t.amountDuePence} >= 0 and ${t.feePence} >= 0`,
+    ),
+  ],
 );
 
 export const itemAssignments = pgTable(
@@ -134,7 +144,7 @@ export const shareLines = pgTable(
     name: text('name').notNull(),
     /** Portions x 2, for item lines of a by-item split. */
     portionHalves: integer('portion_halves'),
-    amountPence: integer('amount_pence').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('share_lines_participant_idx').on(t.participantId, t.position),

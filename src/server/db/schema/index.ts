@@ -1,5 +1,6 @@
 // The Drizzle schema, one file per aggregate. Drizzle needs every table in one object.
 export * from './auth';
 export * from './bills';
+export * from './limits';
 export * from './payments';
 export * from './receipts';

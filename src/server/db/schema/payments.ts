@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
@@ -46,8 +46,8 @@ export const paymentLinks = pgTable(
       .unique()
       .references(() => billParticipants.id, { onDelete: 'cascade' }),
     /** The share before the fee, and the fee share: copied from the stored shares. */
-    amountPence: integer('amount_pence').notNull(),
-    feePence: integer('fee_pence').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    feePence: bigint('fee_pence', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['pending', 'paid'] })
       .notNull()
       .default('pending'),
@@ -84,16 +84,16 @@ export const payments = pgTable(
     /** For the sandbox's payment intents: the secret its card form must present. */
     clientSecret: text('client_secret'),
     /** Shares paid for, before the fee, and the fee: the charge is their sum. */
-    amountPence: integer('amount_pence').notNull(),
-    feePence: integer('fee_pence').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    feePence: bigint('fee_pence', { mode: 'number' }).notNull(),
     status: text('status', {
       enum: ['open', 'succeeded', 'failed', 'expired', 'cancelled'],
     })
       .notNull()
       .default('open'),
     /** Refunded because a share was already paid when this charge arrived (charge incl. fee). */
-    refundDuePence: integer('refund_due_pence').notNull().default(0),
-    refundedPence: integer('refunded_pence').notNull().default(0),
+    refundDuePence: bigint('refund_due_pence', { mode: 'number' }).notNull().default(0),
+    refundedPence: bigint('refunded_pence', { mode: 'number' }).notNull().default(0),
     refundId: text('refund_id'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
@@ -120,8 +120,8 @@ export const paymentItems = pgTable(
     linkId: uuid('link_id')
       .notNull()
       .references(() => paymentLinks.id, { onDelete: 'cascade' }),
-    amountPence: integer('amount_pence').notNull(),
-    feePence: integer('fee_pence').notNull(),
+    amountPence: bigint('amount_pence', { mode: 'number' }).notNull(),
+    feePence: bigint('fee_pence', { mode: 'number' }).notNull(),
     /** Set when the payment settles: this link was paid by it, or its part was refunded. */
     outcome: text('outcome', { enum: ['paid', 'refunded'] }),
   },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../../contracts/auth';
 import { cookieFrom, signUp, uniqueEmail } from '../../testing/auth-helpers';
+import { SIGN_UP_REFUSED } from './routes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -49,26 +50,65 @@ describe('sign-up', () => {
     expect(stored.rows[0]?.password).not.toContain('analytical engine');
   });
 
-  it('normalises the e-mail and refuses one already registered, clearly', async () => {
+  it('normalises the e-mail, and never says that one is registered', async () => {
     const local = `Grace.${Date.now()}`;
+    const email = `${local.toLowerCase()}@example.com`;
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       payload: { email: `  ${local}@Example.COM `, password: 'cobol rules ok' },
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json().user.email).toBe(`${local.toLowerCase()}@example.com`);
+    expect(first.json().user.email).toBe(email);
 
+    // Signing up again with the account's own password just signs in: the same answer as a new one.
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'cobol rules ok' },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().user.email).toBe(email);
+    expect(cookieFrom(same.headers['set-cookie'])).toMatch(/session_token=[^;]+/);
+
+    // Another password: refused without the words 'already exists' or 'registered'.
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { email: `${local.toLowerCase()}@example.com`, password: 'another password' },
+      payload: { email, password: 'another password' },
     });
-    expect(again.statusCode).toBeGreaterThanOrEqual(400);
-    expect(again.statusCode).toBeLessThan(500);
-    expect(again.json().message).toBe(
-      'An account with this e-mail already exists. Sign in instead.',
-    );
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(SIGN_UP_REFUSED);
+    expect(again.body).not.toMatch(/exist|registered/i);
+    expect(cookieFrom(again.headers['set-cookie'])).not.toMatch(/session_token=[^;]+/);
+    const count = (await t.database.db.execute(
+      `select count(*)::int as n from "user" where email = '${email}'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(count.rows[0]?.n).toBe(1);
+  });
+
+  it('counts a refused sign-up as a try at that e-mail, so guessing through sign-up stops too', async () => {
+    const email = uniqueEmail('guessed');
+    await signUp(t.app, email, 'the real password', '10.9.0.1');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email, password: `guess number ${i}` },
+        remoteAddress: `10.9.1.${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    // signInPerEmail is 4 in this file: four refusals, then 429, even for the right password.
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: 'the real password' },
+      remoteAddress: '10.9.2.1',
+    });
+    expect(signIn.statusCode).toBe(429);
   });
 
   it('refuses a password under 8 characters and a malformed e-mail, naming the field', async () => {
@@ -344,14 +384,14 @@ describe('POST /api/auth/sync-supabase-user', () => {
   });
 });
 
-describe('GET /api/logout', () => {
+describe('POST /api/logout', () => {
   it('ends the session and goes back to /', async () => {
     const s = await signUp(t.app);
     expect((await getUser(s.cookie)).statusCode).toBe(200);
     const res = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/api/logout',
-      headers: { cookie: s.cookie },
+      headers: { cookie: s.cookie, origin: 'http://localhost:3000' },
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/');
@@ -360,8 +400,20 @@ describe('GET /api/logout', () => {
   });
 
   it('is harmless when signed out', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/logout' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout' });
     expect(res.statusCode).toBe(303);
+  });
+  it('is not a GET: a link (or an image) on another site cannot sign anyone out', async () => {
+    const s = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie: s.cookie, referer: 'http://evil.example/page' },
+    });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await getUser(s.cookie)).statusCode).toBe(200);
   });
 });
 

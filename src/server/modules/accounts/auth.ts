@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { deriveProfile, type IdentityMetadata } from '../../../domain/profile';
 import type { Config } from '../../config';
+import { CLIENT_IP_HEADER } from '../../http/auth-guard';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 
@@ -61,7 +62,10 @@ export function createAuth(config: Config, db: Db, secret: string, log: AuthLogg
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      autoSignIn: true,
+      // Sign-up makes the account and answers the same whether or not the e-mail was registered
+      // (a generic answer, no session); accounts/routes.ts then signs in, so one e-mail cannot be
+      // told registered without a try at its password (decision 012).
+      autoSignIn: false,
     },
     user: {
       additionalFields: {
@@ -90,12 +94,17 @@ export function createAuth(config: Config, db: Db, secret: string, log: AuthLogg
     advanced: {
       useSecureCookies: https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
-      ipAddress: { ipAddressHeaders: https ? ['x-forwarded-for'] : [] },
+      // The client's address as Fastify works it out under TRUST_PROXY (http/auth-guard.ts).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     // Profile changes go through PATCH /api/auth/user and its validation; e-mail changes and
     // account deletion are not offered yet.
     disabledPaths: ['/update-user', '/change-email', '/delete-user'],
     telemetry: { enabled: false },
+    // An unexpected error (the database unreachable) is thrown to Fastify's one error handler: 503
+    // for a database that is down, a generic 500 otherwise, logged with the app's redaction,
+    // instead of better-call printing the failed query and its values to the console.
+    onAPIError: { throw: true },
     // better-auth's messages go to the app's JSON log (and its redaction), not to the console.
     logger: {
       log: (level, message, ...args) => {

@@ -1,5 +1,15 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { AppError } from '../../http/errors';
+
+/** The table the limits are counted in on PostgreSQL (migration 0004; rate-limiter-flexible's shape). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
 
 export interface AuthRateLimits {
   /** Sign-in attempts per IP address per window. */
@@ -18,41 +28,79 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   windowSeconds: 15 * 60,
 };
 
+/** E-mails are counted by a hash: the table holds no address. */
+const emailKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32);
+
 /**
  * Limits password guessing and sign-up floods. Per IP stops one machine trying many accounts; per
- * e-mail stops many machines trying one account. Kept in memory: each process counts alone, which
- * is enough for one process and a known limit when running several (see the README).
+ * e-mail stops many machines trying one account. With a PostgreSQL server (`pool`) the counts live
+ * in one table that every process shares, so two processes allow no more guesses than one; if that
+ * table cannot be reached, each process counts in memory meanwhile. The embedded database serves
+ * one process (its directory is locked), so there the counts stay in memory.
  */
-export function createAuthRateLimiter(limits: AuthRateLimits = DEFAULT_AUTH_RATE_LIMITS) {
-  const make = (points: number, keyPrefix: string) =>
-    new RateLimiterMemory({ points, duration: limits.windowSeconds, keyPrefix });
+export function createAuthRateLimiter(
+  limits: AuthRateLimits = DEFAULT_AUTH_RATE_LIMITS,
+  pool?: pg.Pool,
+) {
+  const make = (points: number, keyPrefix: string): RateLimiterAbstract => {
+    const opts = { points, duration: limits.windowSeconds, keyPrefix };
+    if (!pool) return new RateLimiterMemory(opts);
+    return new RateLimiterPostgres({
+      ...opts,
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      insuranceLimiter: new RateLimiterMemory(opts),
+    });
+  };
   const signInIp = make(limits.signInPerIp, 'signin-ip');
   const signInEmail = make(limits.signInPerEmail, 'signin-email');
   const signUpIp = make(limits.signUpPerIp, 'signup-ip');
 
-  async function consume(limiter: RateLimiterMemory, key: string) {
+  const limited = (msBeforeNext: number) => {
+    const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
+    return new AppError(
+      429,
+      'rate_limited',
+      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      undefined,
+      { 'retry-after': String(Math.ceil(msBeforeNext / 1000)) },
+    );
+  };
+
+  async function consume(limiter: RateLimiterAbstract, key: string) {
     try {
       await limiter.consume(key);
     } catch (res) {
       if (!(res instanceof RateLimiterRes)) throw res;
-      const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60_000));
-      throw new AppError(
-        429,
-        'rate_limited',
-        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        undefined,
-        { 'retry-after': String(Math.ceil(res.msBeforeNext / 1000)) },
-      );
+      throw limited(res.msBeforeNext);
     }
+  }
+
+  /** 429 when the key has used every point of its window, without using one. */
+  async function refuseIfSpent(limiter: RateLimiterAbstract, key: string) {
+    const res = await limiter.get(key);
+    if (res && res.consumedPoints >= limiter.points) throw limited(res.msBeforeNext);
   }
 
   return {
     async signIn(ip: string, email: string) {
       await consume(signInIp, ip);
-      await consume(signInEmail, email);
+      await consume(signInEmail, emailKey(email));
     },
-    async signUp(ip: string) {
+    /** Before a sign-up: per IP, and not for an e-mail whose sign-in tries are spent. */
+    async signUp(ip: string, email: string) {
       await consume(signUpIp, ip);
+      await refuseIfSpent(signInEmail, emailKey(email));
+    },
+    /**
+     * A sign-up refused because the e-mail has an account with another password was a try at that
+     * password: it counts as a failed sign-in for the e-mail (accounts/routes.ts).
+     */
+    async signUpRefused(email: string) {
+      await consume(signInEmail, emailKey(email)).catch(() => {});
     },
   };
 }

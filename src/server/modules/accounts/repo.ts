@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { user } from '../../db/schema';
+import { session, user } from '../../db/schema';
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -9,6 +9,16 @@ export function createAccountsRepo(db: Db) {
     async findUser(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
       return row;
+    },
+
+    /** Whether a session token is one of this user's sessions. */
+    async ownsSession(userId: string, token: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: session.id })
+        .from(session)
+        .where(and(eq(session.token, token), eq(session.userId, userId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async updateProfile(

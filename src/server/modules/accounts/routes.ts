@@ -1,4 +1,3 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +11,8 @@ import {
   userSchema,
 } from '../../../contracts/auth';
 import type { Config } from '../../config';
-import { userIdOf, type RequireUser } from '../../http/auth-guard';
+import { authHeaders, userIdOf, type RequireUser } from '../../http/auth-guard';
+import { AppError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import type { Auth } from './auth';
 import type { AuthRateLimiter } from './rate-limit';
@@ -26,13 +26,20 @@ export interface AccountsRoutesDeps {
   requireUser: RequireUser;
 }
 
+/**
+ * A sign-up whose e-mail and password sign nobody in: the e-mail has an account with another
+ * password. No answer can hide that from the person who typed both, but it costs them a try at the
+ * password (counted per e-mail, as a sign-in is), and it never says the e-mail is registered.
+ */
+export const SIGN_UP_REFUSED =
+  "We couldn't create an account with this e-mail and password. If you have one, sign in instead.";
+
 // better-auth's own error texts, in the words Fairshare uses. Sign-in never says whether the e-mail
 // is registered: better-auth answers the same for an unknown e-mail and a wrong password.
 const FRIENDLY: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Invalid e-mail or password',
-  USER_ALREADY_EXISTS: 'An account with this e-mail already exists. Sign in instead.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
-    'An account with this e-mail already exists. Sign in instead.',
+  USER_ALREADY_EXISTS: SIGN_UP_REFUSED,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: SIGN_UP_REFUSED,
   PASSWORD_TOO_SHORT: 'Password must be at least 8 characters',
   PASSWORD_TOO_LONG: 'Password must be at most 128 characters',
   INVALID_EMAIL: 'Enter a valid e-mail address',
@@ -50,20 +57,29 @@ export const accountsRoutes =
       (_req, body, done) => done(null, body),
     );
 
-    /** Hands a request to better-auth as a fetch Request and copies its answer back. */
-    async function forward(req: FastifyRequest, reply: FastifyReply, body: unknown) {
-      const url = new URL(req.url, config.publicUrl);
-      const headers = fromNodeHeaders(req.headers);
+    /** Hands a request to better-auth as a fetch Request (at `path`, by default the request's own). */
+    async function callAuth(req: FastifyRequest, body: unknown, path?: string): Promise<Response> {
+      const url = new URL(path ?? req.url, config.publicUrl);
+      const headers = authHeaders(req);
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && body !== undefined;
       if (hasBody && typeof body !== 'string') headers.set('content-type', 'application/json');
       headers.delete('content-length');
-      const res = await auth.handler(
+      return auth.handler(
         new Request(url, {
           method: req.method,
           headers,
           body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
         }),
       );
+    }
+
+    /** Hands a request to better-auth and copies its answer back. */
+    async function forward(req: FastifyRequest, reply: FastifyReply, body: unknown) {
+      return send(req, reply, await callAuth(req, body));
+    }
+
+    /** Copies better-auth's answer to the reply, errors in the API's one error shape. */
+    async function send(req: FastifyRequest, reply: FastifyReply, res: Response) {
       reply.status(res.status);
       res.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -103,13 +119,43 @@ export const accountsRoutes =
         }
         if (req.method === 'POST' && path === '/api/auth/sign-up/email') {
           const body = parseBody(signUpBodySchema, req.body, { plainMessages: true });
-          await rateLimiter.signUp(req.ip);
+          await rateLimiter.signUp(req.ip, body.email);
           // better-auth wants a display name; the profile step of onboarding asks for the real one.
-          return forward(req, reply, { ...body, name: body.name || body.email.split('@')[0] });
+          const made = await callAuth(req, {
+            ...body,
+            name: body.name || body.email.split('@')[0],
+          });
+          // Its answer is the same for a new e-mail and a registered one (autoSignIn: false, in
+          // auth.ts); signing in with the same password then tells them apart for this caller only.
+          if (!made.ok) return send(req, reply, made);
+          const signedIn = await callAuth(
+            req,
+            { email: body.email, password: body.password, rememberMe: body.rememberMe },
+            '/api/auth/sign-in/email',
+          );
+          if (signedIn.status === 401) {
+            await rateLimiter.signUpRefused(body.email);
+            throw new AppError(401, 'sign_up_refused', SIGN_UP_REFUSED);
+          }
+          return send(req, reply, signedIn);
+        }
+        if (req.method === 'POST' && path === '/api/auth/revoke-session') {
+          // better-auth answers success for any token, even another user's (it ends only the
+          // caller's own): say plainly that a token not theirs names no session.
+          const userId = await signedInUser(req);
+          const token = (req.body as { token?: unknown } | undefined)?.token;
+          if (userId && (typeof token !== 'string' || !(await service.ownsSession(userId, token))))
+            throw new AppError(404, 'session_not_found', 'Session not found');
         }
         return forward(req, reply, req.body);
       },
     });
+
+    /** The signed-in user's id, or null: for routes better-auth answers 401 itself. */
+    async function signedInUser(req: FastifyRequest): Promise<string | null> {
+      const session = await auth.api.getSession({ headers: authHeaders(req) });
+      return session?.user.id ?? null;
+    }
 
     app.get(
       '/api/auth/providers',
@@ -124,7 +170,7 @@ export const accountsRoutes =
       '/api/auth/me',
       { schema: { response: { 200: currentUserResponseSchema } } },
       async (req) => {
-        const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+        const session = await auth.api.getSession({ headers: authHeaders(req) });
         return { user: session ? await service.getUser(session.user.id) : null };
       },
     );
@@ -156,11 +202,12 @@ export const accountsRoutes =
       }),
     );
 
-    // A full-page navigation: end the session (if any), clear the cookie, back to the landing page.
-    app.get('/api/logout', async (req, reply) => {
+    // A form's POST from the app (never a GET: a link on another site must not sign anyone out):
+    // end the session (if any), clear the cookie, back to the landing page.
+    app.post('/api/logout', async (req, reply) => {
       try {
         const res = await auth.api.signOut({
-          headers: fromNodeHeaders(req.headers),
+          headers: authHeaders(req),
           asResponse: true,
         });
         const cookies = res.headers.getSetCookie();
@@ -171,5 +218,10 @@ export const accountsRoutes =
           req.log.warn({ err }, 'sign-out failed');
       }
       return reply.header('cache-control', 'no-store').redirect('/', 303);
+    });
+    app.get('/api/logout', async () => {
+      throw new AppError(405, 'method_not_allowed', 'Sign out with POST /api/logout', undefined, {
+        allow: 'POST',
+      });
     });
   };

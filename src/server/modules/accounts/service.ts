@@ -26,6 +26,12 @@ export function createAccountsService(repo: AccountsRepo) {
   }
 
   return {
+    /** Whether `token` names one of the user's own sessions (a token with NUL names none). */
+    async ownsSession(userId: string, token: string): Promise<boolean> {
+      if (token.length === 0 || token.length > 512 || token.includes('\0')) return false;
+      return repo.ownsSession(userId, token);
+    },
+
     async getUser(userId: string): Promise<User> {
       return toUserDto(await current(userId));
     },

@@ -9,6 +9,7 @@ import {
   itemAssignments,
   paymentLinks,
   payments,
+  receipts,
   shareLines,
   user,
 } from '../../db/schema';
@@ -68,7 +69,7 @@ export interface Cursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Bill ids are UUIDs; anything else cannot name a bill (and must not reach a uuid cast). */
+/** Ids are UUIDs; anything else cannot name a bill or a scan (and must not reach a uuid cast). */
 export const isBillId = (id: string) => UUID.test(id);
 
 /** Runs `fn` in one transaction, with a repo bound to it. */
@@ -173,6 +174,28 @@ export function createBillsRepo(db: Db) {
         .where(eq(bills.sharesStored, false))
         .limit(limit)
         .for('update', { skipLocked: true });
+    },
+
+    /** Whether a receipt scan exists and belongs to this owner. */
+    async ownsReceipt(ownerId: string, receiptId: string): Promise<boolean> {
+      if (!isBillId(receiptId)) return false;
+      const [row] = await db
+        .select({ id: receipts.id })
+        .from(receipts)
+        .where(and(eq(receipts.id, receiptId), eq(receipts.ownerId, ownerId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The sum of a bill's item amounts, in pence. */
+    async itemsTotal(billId: string): Promise<number> {
+      const [row] = await db
+        .select({
+          total: sql<number>`coalesce(sum(${billItems.amountPence}), 0)::bigint`.mapWith(Number),
+        })
+        .from(billItems)
+        .where(eq(billItems.billId, billId));
+      return row?.total ?? 0;
     },
 
     async insertBill(row: NewBillRow): Promise<string> {
@@ -345,8 +368,12 @@ export function createBillsRepo(db: Db) {
           join bill_participants bp on bp.id = pl.participant_id
           where pi.payment_id = ${payments.id} order by bp.position limit 1),
         '')`;
+      // bigint: node-postgres hands it over as a string, hence mapWith(Number) (always a safe integer:
+      // a bill is at most MAX_BILL_PENCE).
       const received = sql<number>`coalesce((select sum(pi.amount_pence) from payment_items pi
-          where pi.payment_id = ${payments.id} and pi.outcome = 'paid'), 0)::int`;
+          where pi.payment_id = ${payments.id} and pi.outcome = 'paid'), 0)::bigint`.mapWith(
+        Number,
+      );
       return db
         .select({
           id: payments.id,

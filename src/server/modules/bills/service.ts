@@ -11,6 +11,7 @@ import { toIsoDate } from '../../../domain/formats';
 import { toDecimalString, toPence, type Pence } from '../../../domain/money';
 import { declaredShareLines, shareLinesOf, type ParticipantLines } from '../../../domain/shares';
 import {
+  amountsProblem,
   splitBill,
   splitInputProblem,
   unallocatedItems,
@@ -21,6 +22,7 @@ import type { Db } from '../../db/client';
 import {
   createBillsRepo,
   inTransaction,
+  isBillId,
   type BillAggregate,
   type BillRow,
   type BillsRepo,
@@ -39,11 +41,20 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(`${c.createdAt.toISOString()}|${c.id}`).toString('base64url');
 }
 
+const invalidCursor = () => badRequest('Invalid cursor', { cursor: 'is not valid' });
+
+/**
+ * Reads a cursor made by encodeCursor; anything else (a forged id, a date PostgreSQL cannot hold)
+ * is refused with 400 before it reaches a query.
+ */
 export function decodeCursor(s: string): Cursor {
-  const [iso, id] = Buffer.from(s, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()))
-    throw badRequest('Invalid cursor', { cursor: 'is not valid' });
+  const parts = Buffer.from(s, 'base64url').toString('utf8').split('|');
+  const [iso, id] = parts;
+  if (parts.length !== 2 || !iso || !id || !isBillId(id)) throw invalidCursor();
+  // Only what toISOString writes for years 1970 to 9999 (no '+275760-...' extended years).
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(iso)) throw invalidCursor();
+  const createdAt = new Date(iso);
+  if (Number.isNaN(createdAt.getTime()) || createdAt.getUTCFullYear() < 1970) throw invalidCursor();
   return { createdAt, id };
 }
 
@@ -229,9 +240,16 @@ function toDetail(agg: BillAggregate): BillDetail {
 export function createBillsService(db: Db, clock: () => Date = () => new Date()) {
   const repo = createBillsRepo(db);
 
-  /** Recomputes and stores a bill's split after a step-by-step change; refused once links exist. */
+  /**
+   * Recomputes and stores a bill's split after a step-by-step change; refused once links exist, and
+   * refused (400, nothing stored) when the change would take a total or a share below zero.
+   */
   async function recompute(tx: BillsRepo, bill: BillRow) {
     const agg = await tx.loadAggregate(bill);
+    if (!hasDeclaredTotals(bill) && agg.participants.length && agg.items.length) {
+      const problem = amountsProblem(splitInputOf(agg));
+      if (problem) throw new AppError(400, 'amounts_refused', problem, { amount: problem });
+    }
     const amounts = computeAmounts(agg);
     await storeAmounts(tx, agg, amounts);
     return { agg, amounts };
@@ -286,6 +304,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         })),
       };
       const problem = splitInputProblem(input);
+      const amountsRefused = amountsProblem(input);
+      if (!problem && amountsRefused)
+        throw new AppError(400, 'amounts_refused', amountsRefused, { items: amountsRefused });
       if (problem) {
         const field = problem.code === 'missing-participants' ? 'participants' : 'items';
         const unallocated = unallocatedItems(input);
@@ -313,8 +334,13 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       }
 
       const lines = shareLinesOf(input, result);
-      return inTransaction(db, (tx) =>
-        tx.insertWholeBill({
+      return inTransaction(db, async (tx) => {
+        // A bill may name a scan of its owner's only: not another user's, not one that never was.
+        if (body.receiptId !== undefined && !(await tx.ownsReceipt(ownerId, body.receiptId)))
+          throw badRequest('The receipt scan was not found', {
+            receiptId: 'is not one of your receipt scans',
+          });
+        return tx.insertWholeBill({
           bill: {
             ownerId,
             name: body.name,
@@ -351,8 +377,8 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
                     portionHalves: Math.round(a.portions * 2),
                   })),
           })),
-        }),
-      );
+        });
+      });
     },
 
     /** The spec's POST /api/bills: declared totals; participants and items follow in later calls. */
@@ -453,12 +479,27 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         const bill = await tx.findOwnedBill(ownerId, billId, true);
         if (!bill) throw notFound(BILL_NOT_FOUND);
         await refuseIfLinked(tx, bill);
+        const amountPence = toPence(body.amount);
+        if (hasDeclaredTotals(bill)) {
+          // The totals were declared first (the spec's calls): its items add up to at most its
+          // subtotal, so they can be reconciled with it; never to more.
+          const itemized = await tx.itemsTotal(bill.id);
+          if (itemized + amountPence > bill.subtotalPence) {
+            const room = money(Math.max(0, bill.subtotalPence - itemized));
+            throw new AppError(
+              400,
+              'items_exceed_subtotal',
+              `The items would come to more than the bill's subtotal of £${money(bill.subtotalPence)}: £${room} is left to itemise`,
+              { amount: `must be at most ${room}` },
+            );
+          }
+        }
         const position = await tx.nextPosition('items', bill.id);
         const row = await tx.insertItem({
           billId: bill.id,
           position,
           name: body.name || 'Unknown Item',
-          amountPence: toPence(body.amount),
+          amountPence,
           splitMode: hasDeclaredTotals(bill) ? 'manual' : 'equally',
         });
         if (!hasDeclaredTotals(bill)) await recompute(tx, bill);

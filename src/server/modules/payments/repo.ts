@@ -28,6 +28,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else names nothing (and must not reach a uuid cast). */
 export const isUuid = (id: string) => UUID.test(id);
 
+const TOKEN_CHARS = /^[A-Za-z0-9_-]*$/;
+/**
+ * A token as it is looked up: one that could never be issued (a character outside base64url, a NUL
+ * that PostgreSQL would refuse) is looked up as the empty string, which no link has. The query and
+ * the answer stay the same for every unknown token.
+ */
+const lookupToken = (token: string) => (TOKEN_CHARS.test(token) ? token : '');
+
 /** A link with what its pages show: the participant, the bill and who made it. */
 export interface LinkView {
   link: PaymentLinkRow;
@@ -212,7 +220,7 @@ export function createPaymentsRepo(db: Db) {
         .innerJoin(billParticipants, eq(billParticipants.id, paymentLinks.participantId))
         .innerJoin(bills, eq(bills.id, paymentLinks.billId))
         .innerJoin(user, eq(user.id, bills.ownerId))
-        .where(eq(paymentLinks.token, token))
+        .where(eq(paymentLinks.token, lookupToken(token)))
         .limit(1);
       return row;
     },
@@ -236,6 +244,8 @@ export function createPaymentsRepo(db: Db) {
 
     /** Links of a bill by participant id, locked in id order (two payers never deadlock). */
     async lockLinksOfParticipants(billId: string, participantIds: string[]) {
+      // An id that is not a UUID names nobody: the caller sees fewer rows than ids.
+      participantIds = participantIds.filter(isUuid);
       if (!participantIds.length) return [];
       return db
         .select({ link: paymentLinks, participant: billParticipants })
@@ -249,6 +259,7 @@ export function createPaymentsRepo(db: Db) {
     },
 
     async linkOfParticipant(billId: string, participantId: string) {
+      if (!isUuid(participantId)) return undefined;
       const [row] = await db
         .select()
         .from(paymentLinks)
@@ -276,7 +287,10 @@ export function createPaymentsRepo(db: Db) {
           bill: bills,
           linkCount: sql<number>`count(${paymentLinks.id})::int`,
           paidCount: sql<number>`count(${paymentLinks.id}) filter (where ${paymentLinks.status} = 'paid')::int`,
-          outstandingPence: sql<number>`coalesce(sum(${paymentLinks.amountPence}) filter (where ${paymentLinks.status} <> 'paid'), 0)::int`,
+          outstandingPence:
+            sql<number>`coalesce(sum(${paymentLinks.amountPence}) filter (where ${paymentLinks.status} <> 'paid'), 0)::bigint`.mapWith(
+              Number,
+            ),
         })
         .from(bills)
         .innerJoin(paymentLinks, eq(paymentLinks.billId, bills.id))
@@ -318,6 +332,8 @@ export function createPaymentsRepo(db: Db) {
       by: 'session' | 'intent',
       providerId: string,
     ): Promise<PaymentRow | undefined> {
+      // PostgreSQL refuses a NUL in text: no provider id holds one.
+      if (providerId.includes('\0')) return undefined;
       const column = by === 'session' ? payments.checkoutSessionId : payments.paymentIntentId;
       const [row] = await db
         .select()

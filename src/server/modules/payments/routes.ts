@@ -229,6 +229,8 @@ export const paymentsRoutes =
     // --- the provider's webhook: signed over the raw body, so parsed here as bytes ------------------
 
     await app.register(async (hook) => {
+      // The app's own JSON parser (http/json-body.ts) is replaced here by one that keeps the bytes.
+      hook.removeContentTypeParser('application/json');
       hook.addContentTypeParser(
         'application/json',
         { parseAs: 'buffer', bodyLimit: 512 * 1024 },

@@ -14,6 +14,14 @@ export type SniffedType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/hei
 export const MAX_SIDE = 2000;
 /** Largest pixel count we agree to decode (about a 48 MP phone photo). */
 export const MAX_PIXELS = 50_000_000;
+/**
+ * The longest side may be at most this many times the shortest: a long till roll photographed
+ * whole is about 1:8, a scanned one 1:15. Far beyond it the OCR's own resizing leaves a side of 0
+ * pixels (a 1 x 20000 image failed inside the engine), and nothing that narrow is a receipt photo.
+ */
+export const MAX_ASPECT = 20;
+
+export const BAD_SHAPE_MESSAGE = `This photo is too long and narrow to be a receipt - please send a photo of the whole receipt, no more than ${MAX_ASPECT} times as long as it is wide`;
 
 const tooLarge = () =>
   new AppError(413, 'payload_too_large', 'Receipt image is too large - the limit is 15 MB');
@@ -25,6 +33,13 @@ const unsupported = () =>
   );
 const corrupt = () =>
   new AppError(400, 'bad_image', 'The image could not be read - it may be damaged or incomplete');
+const badShape = () => new AppError(400, 'bad_image_shape', BAD_SHAPE_MESSAGE);
+
+/** Refuses a shape the OCR cannot read, from the header's dimensions, before any decoding. */
+function checkShape(width: number, height: number) {
+  if (Math.max(width, height) > Math.min(width, height) * MAX_ASPECT) throw badShape();
+}
+
 const tooManyPixels = () =>
   new AppError(
     413,
@@ -86,6 +101,7 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   });
   const image = await heicPool.run({ bytes, maxPixels: MAX_PIXELS });
   if ('error' in image) throw image.error === 'too_many_pixels' ? tooManyPixels() : corrupt();
+  checkShape(image.width, image.height);
   return sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
     raw: { width: image.width, height: image.height, channels: 4 },
   });
@@ -114,6 +130,7 @@ export async function normaliseReceiptImage(bytes: Buffer): Promise<NormalisedIm
       });
     if (!meta.width || !meta.height) throw corrupt();
     if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels();
+    checkShape(meta.width, meta.height);
     pipeline = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).rotate();
   }
   try {

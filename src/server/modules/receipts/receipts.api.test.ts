@@ -151,6 +151,38 @@ describe('receipt uploads refuse bad files clearly', () => {
     });
   }
 
+  it('the narrowest shapes still taken (1:20), and tiny ones, go through the OCR without a 500', async () => {
+    for (const [width, height] of [
+      [32, 640],
+      [640, 32],
+      [100, 2000],
+      [1, 20],
+      [30, 40],
+      [1, 1],
+    ] as const) {
+      const png = await sharp({ create: { width, height, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
+      const res = await upload(png, alice, '/api/ocr/scan-receipt', 'narrow.png', 'image/png');
+      expect(res.statusCode, `${width} x ${height}: ${res.body}`).toBe(200);
+      expect(res.json().message).toBe('No items found');
+    }
+    const tooNarrow = await sharp({
+      create: { width: 1, height: 20000, channels: 3, background: '#fff' },
+    })
+      .png()
+      .toBuffer();
+    const refused = await upload(
+      tooNarrow,
+      alice,
+      '/api/ocr/scan-receipt',
+      'narrow.png',
+      'image/png',
+    );
+    expect(refused.statusCode).toBe(400);
+    await stillServing();
+  }, 120_000);
+
   it('a photo-sized file just under 15 MB is still taken in and sniffed', async () => {
     const res = await upload(Buffer.alloc(14 * 1024 * 1024, 0xff), alice);
     expect(res.statusCode, res.body).toBe(415);

@@ -1,11 +1,41 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { receipts } from '../../db/schema';
+import { receipts, scanPlaces } from '../../db/schema';
 
 export type NewReceiptRow = typeof receipts.$inferInsert;
 
 export function createReceiptsRepo(db: Db) {
   return {
+    /**
+     * Takes one of an owner's scan places when fewer than `limit` are held (leases past their
+     * expiry are dropped first): the place's id, or null when all are taken. One transaction,
+     * serialised per owner by an advisory lock, so two processes never both take the last place.
+     */
+    async takeScanPlace(ownerId: string, limit: number, leaseMs: number): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(727275, hashtext(${ownerId}))`);
+        await tx
+          .delete(scanPlaces)
+          .where(and(eq(scanPlaces.ownerId, ownerId), lt(scanPlaces.expiresAt, sql`now()`)));
+        const [held] = await tx
+          .select({ n: count() })
+          .from(scanPlaces)
+          .where(eq(scanPlaces.ownerId, ownerId));
+        if ((held?.n ?? 0) >= limit) return null;
+        const [row] = await tx
+          .insert(scanPlaces)
+          .values({
+            ownerId,
+            expiresAt: sql`now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval`,
+          })
+          .returning({ id: scanPlaces.id });
+        return row!.id;
+      });
+    },
+    async releaseScanPlace(id: string): Promise<void> {
+      await db.delete(scanPlaces).where(eq(scanPlaces.id, id));
+    },
+
     async insert(row: NewReceiptRow): Promise<string> {
       const [saved] = await db.insert(receipts).values(row).returning({ id: receipts.id });
       return saved!.id;

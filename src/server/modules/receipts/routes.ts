@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,10 +18,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tooLarge = () =>
   new AppError(413, 'payload_too_large', 'Receipt image is too large - the limit is 15 MB');
 
+const stalled = () =>
+  new AppError(
+    408,
+    'upload_stalled',
+    'The upload stopped before the photo arrived - please try again',
+  );
+
 export const receiptsRoutes =
-  (deps: { service: ReceiptsService; requireUser: RequireUser }): FastifyPluginAsyncZod =>
+  (deps: {
+    service: ReceiptsService;
+    requireUser: RequireUser;
+    /** An upload that sends nothing for this long is dropped, and its scan place freed. */
+    uploadIdleMs: number;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { service } = deps;
+    const { service, uploadIdleMs } = deps;
     app.addHook('onRequest', deps.requireUser);
     await app.register(fastifyMultipart, {
       limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 5, parts: 6 },
@@ -33,7 +46,7 @@ export const receiptsRoutes =
       const userId = userIdOf(req);
       // The account's place is taken before the photo is read, so one account cannot hold many
       // uploads in memory at once either.
-      const release = service.admit(userId);
+      const release = await service.admit(userId);
       // A client that hangs up (gave up waiting, retook the photo) no longer wants the reading.
       const gone = new AbortController();
       const hungUp = () => {
@@ -41,12 +54,38 @@ export const receiptsRoutes =
       };
       reply.raw.once('close', hungUp);
       try {
-        const bytes = await photoOf(req);
+        const bytes = await withIdleLimit(req, photoOf(req));
         return await service.scan(userId, bytes, gone.signal);
       } finally {
         reply.raw.off('close', hungUp);
         release();
       }
+    };
+
+    /**
+     * Fails `reading` with 408 when the connection carries nothing for uploadIdleMs, and drops it:
+     * a client that stalls half way must not keep its scan place (or a socket) for long. Every
+     * chunk that arrives starts the wait again, so a slow phone link is fine.
+     */
+    const withIdleLimit = <T>(req: FastifyRequest, reading: Promise<T>): Promise<T> => {
+      const socket = req.raw.socket as Partial<Socket> | undefined;
+      // inject() has no real socket, and hands the body over whole.
+      if (typeof socket?.setTimeout !== 'function' || typeof socket.destroy !== 'function')
+        return reading;
+      let fail: (err: Error) => void = () => {};
+      const idle = new Promise<never>((_, reject) => (fail = reject));
+      const onIdle = () => {
+        fail(stalled());
+        socket.destroy!();
+      };
+      socket.setTimeout(uploadIdleMs);
+      socket.once!('timeout', onIdle);
+      // Once the race is lost to `idle`, the reading fails too (its stream is gone): nobody waits.
+      reading.catch(() => {});
+      return Promise.race([reading, idle]).finally(() => {
+        socket.setTimeout!(0);
+        socket.off!('timeout', onIdle);
+      });
     };
 
     /** The photo's bytes from the multipart body, with a clear 4xx for anything else. */

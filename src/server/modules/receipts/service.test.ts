@@ -17,6 +17,8 @@ const ocr: OcrPool = {
 const fakeRepo = () => ({
   insert: vi.fn<ReceiptsRepo['insert']>(async () => crypto.randomUUID()),
   findImage: vi.fn<ReceiptsRepo['findImage']>(async () => null),
+  takeScanPlace: vi.fn<ReceiptsRepo['takeScanPlace']>(async () => null),
+  releaseScanPlace: vi.fn<ReceiptsRepo['releaseScanPlace']>(async () => {}),
 });
 const photo = () =>
   sharp({ create: { width: 200, height: 300, channels: 3, background: '#fff' } })
@@ -24,25 +26,34 @@ const photo = () =>
     .toBuffer();
 
 describe('receipt scans per account', () => {
-  it(`gives one account ${SCANS_PER_USER} places at once, answers 503 beyond, and leaves others theirs`, () => {
+  it(`gives one account ${SCANS_PER_USER} places at once, answers 503 beyond, and leaves others theirs`, async () => {
     const service = createReceiptsService(fakeRepo(), ocr);
-    const alice = Array.from({ length: SCANS_PER_USER }, () => service.admit('alice'));
-    expect(() => service.admit('alice')).toThrow(
-      expect.objectContaining({
-        status: 503,
-        code: 'too_many_scans',
-        message: 'Your other receipts are still being read - please wait for them to finish',
-      }),
+    const alice = await Promise.all(
+      Array.from({ length: SCANS_PER_USER }, () => service.admit('alice')),
     );
-    const bob = service.admit('bob');
+    await expect(service.admit('alice')).rejects.toMatchObject({
+      status: 503,
+      code: 'too_many_scans',
+      message: 'Your other receipts are still being read - please wait for them to finish',
+    });
+    const bob = await service.admit('bob');
     // a scan that is over, however it ended, gives its place back
     alice[0]!();
-    const again = service.admit('alice');
-    expect(() => service.admit('alice')).toThrow(
-      expect.objectContaining({ code: 'too_many_scans' }),
-    );
+    const again = await service.admit('alice');
+    await expect(service.admit('alice')).rejects.toMatchObject({ code: 'too_many_scans' });
     for (const release of [alice[1]!, again, bob]) release();
-    Array.from({ length: SCANS_PER_USER }, () => service.admit('alice'));
+    await Promise.all(Array.from({ length: SCANS_PER_USER }, () => service.admit('alice')));
+  });
+
+  it('counts them in the database when processes share it, and gives each place back', async () => {
+    const repo = fakeRepo();
+    repo.takeScanPlace.mockResolvedValueOnce('place-1').mockResolvedValueOnce(null);
+    const service = createReceiptsService(repo, ocr, { sharedPlaces: true });
+    const release = await service.admit('alice');
+    expect(repo.takeScanPlace).toHaveBeenCalledWith('alice', SCANS_PER_USER, expect.any(Number));
+    await expect(service.admit('alice')).rejects.toMatchObject({ code: 'too_many_scans' });
+    release();
+    expect(repo.releaseScanPlace).toHaveBeenCalledWith('place-1');
   });
 });
 

@@ -21,23 +21,53 @@ const tooManyScans = () =>
     { 'retry-after': '5' },
   );
 
-export function createReceiptsService(repo: ReceiptsRepo, ocr: OcrPool) {
-  /** Scans under way per account, in this process. */
+/**
+ * How long a scan place is held at most, should its process die before giving it back: longer than
+ * any scan can take (a 60 s upload, 20 s in the queue, the OCR's 30 s deadline).
+ */
+export const SCAN_PLACE_LEASE_MS = 3 * 60_000;
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+export function createReceiptsService(
+  repo: ReceiptsRepo,
+  ocr: OcrPool,
+  opts: {
+    /** Count scan places in the database, shared by every process (a PostgreSQL server). */
+    sharedPlaces?: boolean;
+    log?: Logger;
+  } = {},
+) {
+  /** Scans under way per account, in this process (the embedded database: one process). */
   const underWay = new Map<string, number>();
+
+  function admitInMemory(ownerId: string): () => void {
+    const count = underWay.get(ownerId) ?? 0;
+    if (count >= SCANS_PER_USER) throw tooManyScans();
+    underWay.set(ownerId, count + 1);
+    return () => {
+      const left = underWay.get(ownerId)! - 1;
+      if (left > 0) underWay.set(ownerId, left);
+      else underWay.delete(ownerId);
+    };
+  }
 
   return {
     /**
      * Takes one of the account's scan places, before its photo is read: 503 when all are taken.
      * Call the returned function when the scan is over, however it ended.
      */
-    admit(ownerId: string): () => void {
-      const count = underWay.get(ownerId) ?? 0;
-      if (count >= SCANS_PER_USER) throw tooManyScans();
-      underWay.set(ownerId, count + 1);
+    async admit(ownerId: string): Promise<() => void> {
+      if (!opts.sharedPlaces) return admitInMemory(ownerId);
+      const place = await repo.takeScanPlace(ownerId, SCANS_PER_USER, SCAN_PLACE_LEASE_MS);
+      if (!place) throw tooManyScans();
       return () => {
-        const left = underWay.get(ownerId)! - 1;
-        if (left > 0) underWay.set(ownerId, left);
-        else underWay.delete(ownerId);
+        // If this fails (the database went away), the lease runs out on its own.
+        repo.releaseScanPlace(place).catch((err: unknown) => {
+          opts.log?.warn({ err }, 'could not give back a scan place');
+        });
       };
     },
     /**

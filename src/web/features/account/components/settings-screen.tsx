@@ -262,13 +262,15 @@ export function SettingsScreen() {
           />
         </Section>
 
-        <a
-          href="/api/logout"
-          onClick={forgetUser}
-          className="mt-6 flex min-h-13 w-full items-center justify-center gap-2 rounded-2xl border border-red-200 bg-white font-semibold text-danger hover:bg-red-50"
-        >
-          <LogOut aria-hidden className="size-5" /> Sign Out
-        </a>
+        {/* A POST, never a link: another site must not be able to sign anyone out. */}
+        <form method="post" action="/api/logout" onSubmit={forgetUser} className="mt-6">
+          <button
+            type="submit"
+            className="flex min-h-13 w-full items-center justify-center gap-2 rounded-2xl border border-red-200 bg-white font-semibold text-danger hover:bg-red-50"
+          >
+            <LogOut aria-hidden className="size-5" /> Sign Out
+          </button>
+        </form>
 
         <p className="mt-6 text-center text-sm text-muted">Fairshare {APP_VERSION}</p>
       </main>
@@ -311,13 +313,14 @@ export function SettingsScreen() {
             you sign out.
           </p>
         </div>
-        <a
-          href="/api/logout"
-          onClick={forgetUser}
-          className="mt-5 flex min-h-12 items-center justify-center rounded-2xl border border-red-200 font-semibold text-danger"
-        >
-          Sign out of this device
-        </a>
+        <form method="post" action="/api/logout" onSubmit={forgetUser} className="mt-5">
+          <button
+            type="submit"
+            className="flex min-h-12 w-full items-center justify-center rounded-2xl border border-red-200 font-semibold text-danger"
+          >
+            Sign out of this device
+          </button>
+        </form>
       </Dialog>
     </div>
   );

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createBillResponseSchema, type WholeBillBody } from '../../../../contracts/bills';
+import {
+  createBillResponseSchema,
+  wholeBillBodySchema,
+  type WholeBillBody,
+} from '../../../../contracts/bills';
 import { activityKeys } from '../../../lib/activity-api';
 import { apiRequest } from '../../../lib/api';
 import { billsKeys } from '../../../lib/bills-keys';
@@ -11,8 +15,17 @@ export function useSaveBill() {
     // Fail at once when offline (rather than wait for a connection): the summary then keeps the
     // bill on the device, to be sent when the connection returns.
     networkMode: 'always',
-    mutationFn: async (body: WholeBillBody) =>
-      createBillResponseSchema.parse(await apiRequest('POST', '/api/bills', body)),
+    mutationFn: async (body: WholeBillBody) => {
+      // The contract the server checks, checked here first: what it would refuse is not sent, and
+      // the person reads the same words (a pasted control character in a name, too large a bill).
+      const checked = wholeBillBodySchema.safeParse(body);
+      if (!checked.success) {
+        const [issue] = checked.error.issues;
+        const where = issue?.path.join('.');
+        throw new Error(where ? `Invalid ${where}: ${issue?.message}` : issue?.message);
+      }
+      return createBillResponseSchema.parse(await apiRequest('POST', '/api/bills', body));
+    },
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: billsKeys.all }),

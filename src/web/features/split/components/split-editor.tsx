@@ -5,6 +5,8 @@ import { formatPence } from '../../../../domain/money';
 import {
   splitBill,
   splitInputProblem,
+  amountsProblem,
+  BILL_TOO_LARGE_MESSAGE,
   unallocatedItems,
   type SplitMode,
 } from '../../../../domain/split';
@@ -77,6 +79,8 @@ export function SplitEditor({
 
   const input = toSplitInput(state);
   const totals = editorTotals(input);
+  // Too large a bill, a total or a share below zero: the server refuses these with the same words.
+  const amountsError = amountsProblem(input);
   const unallocated = new Set(unallocatedItems(input));
   const needsAllocation = unallocated.size > 0;
   const tipError = tipProblem(state.tipPercent);
@@ -322,7 +326,12 @@ export function SplitEditor({
               <TotalLine label="Total" amount={formatPence(totals.total)} strong />
             </dl>
           ) : (
-            <p className="text-danger">These amounts are too large to add up. Check the prices.</p>
+            <p className="text-danger">{amountsError ?? BILL_TOO_LARGE_MESSAGE}</p>
+          )}
+          {totals && amountsError && (
+            <p role="alert" className="mt-3 text-danger">
+              {amountsError}
+            </p>
           )}
         </section>
       </div>
@@ -340,12 +349,12 @@ export function SplitEditor({
         <Button
           size="lg"
           block
-          disabled={needsAllocation || totals === null}
+          disabled={needsAllocation || totals === null || amountsError !== null}
           aria-describedby={statusId}
           onClick={split}
         >
           Split
-          {totals && !needsAllocation && (
+          {totals && !needsAllocation && !amountsError && (
             <span className="tabular font-normal opacity-90">{formatPence(totals.total)}</span>
           )}
         </Button>
