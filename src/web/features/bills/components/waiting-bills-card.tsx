@@ -18,7 +18,8 @@ export function WaitingBillsCard({ userId }: { userId: string }) {
           : `${bills.length} bills are waiting to be saved`}
       </h2>
       <p className="mt-1 text-sm">
-        Kept on this phone. They are saved to your account as soon as you&apos;re back online.
+        Kept on this phone. {bills.length === 1 ? 'It is' : 'They are'} saved to your account as
+        soon as you&apos;re back online.
       </p>
       <ul className="mt-3 space-y-2">
         {bills.map((bill) => (
