@@ -131,6 +131,21 @@ describe('formatPence', () => {
   ])('%i -> %s', (amount, expected) => {
     expect(formatPence(amount)).toBe(expected);
   });
+
+  it("says exactly what Intl.NumberFormat('en-GB', GBP) says, for any amount", () => {
+    const gbp = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    fc.assert(
+      fc.property(fc.oneof(pence, fc.integer({ min: -1_000_000, max: 1_000_000 })), (amount) => {
+        const intl = gbp.format(toDecimalString(amount) as `${number}`);
+        expect(formatPence(amount)).toBe(intl);
+      }),
+    );
+  });
 });
 
 describe('formatMoney', () => {
