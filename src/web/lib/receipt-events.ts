@@ -6,7 +6,13 @@ export interface ReceiptCapturedDetail {
   file: File;
 }
 
+// Who listens loads after the first screen (app/signed-in-host.tsx): a receipt chosen before then
+// is held here and handed to the first listener, rather than lost.
+let listeners = 0;
+let unclaimed: File | null = null;
+
 export function announceReceipt(file: File) {
+  if (listeners === 0) unclaimed = file;
   window.dispatchEvent(
     new CustomEvent<ReceiptCapturedDetail>(RECEIPT_CAPTURED_EVENT, { detail: { file } }),
   );
@@ -19,5 +25,12 @@ export function onReceiptCaptured(listener: (file: File) => void): () => void {
     if (file) listener(file);
   };
   window.addEventListener(RECEIPT_CAPTURED_EVENT, handler);
-  return () => window.removeEventListener(RECEIPT_CAPTURED_EVENT, handler);
+  listeners++;
+  const held = unclaimed;
+  unclaimed = null;
+  if (held) queueMicrotask(() => listener(held));
+  return () => {
+    window.removeEventListener(RECEIPT_CAPTURED_EVENT, handler);
+    listeners--;
+  };
 }
