@@ -333,7 +333,27 @@ describe("the spec's step-by-step calls", () => {
     });
     expect(detail.participants.map((p) => p.amountDue)).toEqual(['13.34', '13.33', '13.33']);
     expect(detail.participants.map((p) => p.fee)).toEqual(['0.40', '0.40', '0.40']);
-    expect(detail.participants[0]!.isCreator).toBe(true);
+    // Every person added step by step is someone else: the first one is not the creator.
+    expect(detail.participants.map((p) => p.isCreator)).toEqual([false, false, false]);
+  });
+
+  it('never makes the first participant added the creator, so everyone added gets a payment link', async () => {
+    const { id } = (
+      await post(alice, '/api/bills', { name: 'Curry', totalAmount: '20.00' })
+    ).json() as { id: string };
+    const first = await post(alice, '/api/bill-participants', {
+      billId: id,
+      participantName: 'Sam',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ participantName: 'Sam', isCreator: false });
+    const second = await post(alice, '/api/bill-participants', {
+      billId: id,
+      participantName: 'Kit',
+    });
+    expect(second.json()).toMatchObject({ participantName: 'Kit', isCreator: false });
+    const detail = billDetailSchema.parse((await get(alice, `/api/bills/${id}`)).json());
+    expect(detail.participants.filter((p) => p.isCreator)).toEqual([]);
   });
 
   it("refuses an amountDue that is not the server's, and totals that cannot be right", async () => {

@@ -430,7 +430,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           billId: bill.id,
           position,
           name: body.participantName,
-          isCreator: position === 0,
+          // The creator is the signed-in owner; a person added here is always someone else, even
+          // the first one (a bill made step by step has no creator row).
+          isCreator: false,
           amountDuePence: 0,
           status: 'pending',
         });
