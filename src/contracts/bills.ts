@@ -161,6 +161,14 @@ export const createItemBodySchema = z
 
 export const billIdParamsSchema = z.object({ id: safe(z.string().trim().min(1).max(64)) });
 
+// --- PATCH /api/bills/:id ------------------------------------------------------------------------
+
+/** A new name for a bill: the same rule as the name it was saved with, in the browser and here. */
+export const renameBillBodySchema = z.object({ name: billName }).strict();
+export type RenameBillBody = z.infer<typeof renameBillBodySchema>;
+export const renameBillResponseSchema = z.object({ id: z.string(), name: z.string() });
+export type RenameBillResponse = z.infer<typeof renameBillResponseSchema>;
+
 // --- Answers -------------------------------------------------------------------------------------
 
 /** One line of what a participant owes, as stored when the bill was saved (domain/shares.ts). */

@@ -141,6 +141,16 @@ function attempts(me: World, other: World): [string, InjectOptions, number][] {
   return [
     ['read their bill', { method: 'GET', url: `/api/bills/${other.billId}`, headers: as }, 404],
     [
+      'rename their bill',
+      {
+        method: 'PATCH',
+        url: `/api/bills/${other.billId}`,
+        headers: as,
+        payload: { name: 'Renamed by someone else' },
+      },
+      404,
+    ],
+    [
       'add an item to it',
       {
         method: 'POST',
@@ -289,6 +299,7 @@ const SIGNED_IN: [InjectOptions['method'], string][] = [
   ['GET', '/api/bills'],
   ['POST', '/api/bills'],
   ['GET', '/api/bills/:billId'],
+  ['PATCH', '/api/bills/:billId'],
   ['POST', '/api/bills/:billId/items'],
   ['POST', '/api/bill-participants'],
   ['GET', '/api/bills/:billId/payment-links'],

@@ -11,6 +11,7 @@ import {
   createBillBodySchema,
   createItemBodySchema,
   createParticipantBodySchema,
+  renameBillBodySchema,
   wholeBillBodySchema,
 } from '../contracts/bills';
 import {
@@ -248,6 +249,7 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', url: '/api/bills', signedIn: true },
   { method: 'GET', url: '/api/bills/:id', signedIn: true },
+  { method: 'PATCH', url: '/api/bills/:id', body: renameBillBodySchema, signedIn: true },
   {
     method: 'POST',
     url: '/api/bills/:declaredId/items',

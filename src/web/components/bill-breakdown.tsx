@@ -1,5 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { BillName } from './bill-name';
 import { BackButton } from './ui/back-button';
 import { Button } from './ui/button';
 import type { SummaryParticipantAmount } from '../lib/summary-data';
@@ -65,6 +66,8 @@ export interface BillBreakdownProps {
   /** small line above the title: 'Summary', or the bill's date */
   kicker: string;
   title: string;
+  /** Offers renaming the bill beside its title (the draft's name, or a saved bill's). */
+  onRename?: (name: string) => Promise<void> | void;
   backLabel: string;
   onBack: () => void;
   total: string;
@@ -95,9 +98,18 @@ export function BillBreakdown(props: BillBreakdownProps) {
       <div className="flex flex-col gap-6 px-4 pb-6 pt-4">
         <header className="flex items-center gap-2">
           <BackButton label={props.backLabel} onClick={props.onBack} />
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <p className="text-sm font-medium text-muted">{props.kicker}</p>
-            <h1 className="truncate text-2xl font-bold tracking-tight">{props.title}</h1>
+            {props.onRename ? (
+              <BillName
+                name={props.title}
+                onRename={props.onRename}
+                textClassName="text-2xl font-bold tracking-tight"
+                testId="bill-title"
+              />
+            ) : (
+              <h1 className="truncate text-2xl font-bold tracking-tight">{props.title}</h1>
+            )}
           </div>
         </header>
 

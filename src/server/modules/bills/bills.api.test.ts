@@ -79,6 +79,8 @@ const as = (s: Session) => ({ cookie: s.cookie });
 const post = (s: Session, url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: as(s), payload: payload as object });
 const get = (s: Session, url: string) => t.app.inject({ method: 'GET', url, headers: as(s) });
+const patch = (s: Session, url: string, payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url, headers: as(s), payload: payload as object });
 
 async function countBills(): Promise<number> {
   const r = (await t.database.db.execute('select count(*)::int as n from bills')) as unknown as {
@@ -440,6 +442,59 @@ describe('ownership', () => {
       const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+describe('PATCH /api/bills/:id (rename)', () => {
+  const detailOf = async (s: Session, id: string) =>
+    billDetailSchema.parse((await get(s, `/api/bills/${id}`)).json());
+
+  it('renames the bill, trimmed, and changes nothing else', async () => {
+    const { id } = (await post(alice, '/api/bills', makeWholeBill({ name: 'CatfeNero' }))).json();
+    const before = await detailOf(alice, id);
+    const res = await patch(alice, `/api/bills/${id}`, { name: '  Caffè Nero, Soho  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, name: 'Caffè Nero, Soho' });
+    const after = await detailOf(alice, id);
+    expect(after).toEqual({ ...before, name: 'Caffè Nero, Soho' });
+    const list = billListResponseSchema.parse((await get(alice, '/api/bills')).json());
+    expect(list.bills.find((b) => b.id === id)?.name).toBe('Caffè Nero, Soho');
+  });
+
+  it('refuses a name the editor would refuse, naming the field, and keeps the old one', async () => {
+    const { id } = (await post(alice, '/api/bills', makeWholeBill({ name: 'Keep me' }))).json();
+    for (const payload of [
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(121) },
+      { name: 'Tab\there' },
+      {},
+      { name: 'Fine', totalAmount: '0.01' },
+    ]) {
+      const res = await patch(alice, `/api/bills/${id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(Object.keys(res.json().fields ?? {}).length, JSON.stringify(payload)).toBeGreaterThan(
+        0,
+      );
+    }
+    expect((await detailOf(alice, id)).name).toBe('Keep me');
+  });
+
+  it("answers 404 for another user's bill and leaves it as it was", async () => {
+    const { id } = (await post(alice, '/api/bills', makeWholeBill({ name: 'Alice lunch' }))).json();
+    const res = await patch(bob, `/api/bills/${id}`, { name: 'Mallory was here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Bill not found - it may have been deleted');
+    expect(res.body).not.toContain('Alice lunch');
+    expect((await detailOf(alice, id)).name).toBe('Alice lunch');
+    expect((await patch(alice, '/api/bills/not-a-uuid', { name: 'x' })).statusCode).toBe(404);
+    const anonymous = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/bills/${id}`,
+      payload: { name: 'Nobody' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await detailOf(alice, id)).name).toBe('Alice lunch');
   });
 });
 

@@ -219,6 +219,21 @@ export function createBillsRepo(db: Db) {
       return row;
     },
 
+    /** Renames the owner's bill in one statement: its name, or undefined when it is not theirs. */
+    async renameOwnedBill(
+      ownerId: string,
+      billId: string,
+      name: string,
+    ): Promise<{ id: string; name: string } | undefined> {
+      if (!isBillId(billId)) return undefined;
+      const [row] = await db
+        .update(bills)
+        .set({ name, updatedAt: new Date() })
+        .where(and(eq(bills.id, billId), eq(bills.ownerId, ownerId)))
+        .returning({ id: bills.id, name: bills.name });
+      return row;
+    },
+
     async loadAggregate(bill: BillRow): Promise<BillAggregate> {
       const [owner, items, participants, lines, settlements] = await Promise.all([
         db

@@ -12,6 +12,8 @@ import {
   createParticipantBodySchema,
   itemSchema,
   participantSchema,
+  renameBillBodySchema,
+  renameBillResponseSchema,
   wholeBillBodySchema,
 } from '../../../contracts/bills';
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
@@ -58,6 +60,18 @@ export const billsRoutes =
       '/api/bills/:id',
       { schema: { params: billIdParamsSchema, response: { 200: billDetailSchema } } },
       async (req) => service.getBill(userIdOf(req), req.params.id),
+    );
+
+    app.patch(
+      '/api/bills/:id',
+      {
+        schema: {
+          params: billIdParamsSchema,
+          body: renameBillBodySchema,
+          response: { 200: renameBillResponseSchema },
+        },
+      },
+      async (req) => service.renameBill(userIdOf(req), req.params.id, req.body),
     );
 
     app.post(

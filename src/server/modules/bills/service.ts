@@ -4,6 +4,7 @@ import type {
   BillDetail,
   BillListResponse,
   CreateBillBody,
+  RenameBillBody,
   WholeBillBody,
 } from '../../../contracts/bills';
 import { platformFee } from '../../../domain/fees';
@@ -543,6 +544,16 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         nextCursor:
           hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
       };
+    },
+
+    /**
+     * PATCH /api/bills/:id: a new name, nothing else. Allowed at any status: payers see the new
+     * name, and no amount changes. Another user's bill is 404, as if it did not exist.
+     */
+    async renameBill(ownerId: string, billId: string, body: RenameBillBody) {
+      const renamed = await repo.renameOwnedBill(ownerId, billId, body.name);
+      if (!renamed) throw notFound(BILL_NOT_FOUND);
+      return renamed;
     },
 
     async getBill(ownerId: string, billId: string): Promise<BillDetail> {

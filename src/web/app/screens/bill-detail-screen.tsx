@@ -10,6 +10,7 @@ import {
   BillLoadError,
   BillNotFound,
 } from '../../features/bills/components/bill-detail-states';
+import { useRenameBill } from '../../features/bills/api/rename-bill';
 import { BillDetailView } from '../../features/bills/components/bill-detail-view';
 import { summaryOfBill } from '../../features/bills/model/detail-summary';
 import { billOrigin } from '../../features/bills/model/opened-from';
@@ -26,6 +27,7 @@ export function BillDetailScreen() {
   const [origin] = useState(billOrigin);
   const bill = useBillDetail(id);
   const getPaid = useGetPaid();
+  const rename = useRenameBill(id);
   const [linksOpen, setLinksOpen] = useState(false);
   const back = {
     backLabel: origin === 'home' ? 'Back to home' : 'Back to history',
@@ -63,6 +65,7 @@ export function BillDetailScreen() {
         onGetPaid={getPaidBack}
         onShare={() => void shareBill(summaryOfBill(data))}
         onDone={back.onBack}
+        onRename={rename}
         onViewLinks={() => setLinksOpen(true)}
         gettingPaid={getPaid.pending}
       />

@@ -1,3 +1,4 @@
+import { BillName } from '../../components/bill-name';
 import { BackButton } from '../../components/ui/back-button';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -61,11 +62,15 @@ export function SplitBillScreen() {
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-surface px-4 pt-4">
       <header className="mb-5 flex items-center gap-2">
         <BackButton label="Back to home" onClick={() => navigate('/')} />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight">Split the bill</h1>
-          <p className="truncate text-sm text-muted" data-testid="bill-name">
-            {state.billName}
-          </p>
+          <BillName
+            as="p"
+            name={state.billName}
+            onRename={(name) => dispatch({ type: 'renameBill', name })}
+            textClassName="pt-2 text-sm text-muted"
+            testId="bill-name"
+          />
         </div>
       </header>
       <SplitEditor

@@ -6,20 +6,26 @@ import { wholeBillBody } from '../../features/bills/model/save-body';
 import { PaymentsOnboardingDialog } from '../../features/payments/components/payments-onboarding-dialog';
 import { useGetPaid } from '../../features/payments/components/use-get-paid';
 import { clearSplitEditorState } from '../../features/split/components/use-split-editor';
+import { renameWorkingBill } from '../../features/split/components/split-editor-storage';
 import { shareBill } from '../../features/summary/components/share-bill';
 import { SummaryView } from '../../features/summary/components/summary-view';
 import { keepBill } from '../../features/bills/components/waiting-bills';
 import { KEPT_BILL_TOAST } from '../../features/bills/model/waiting-bill';
 import { isUnauthorized, NetworkError } from '../../lib/api';
 import { clearParticipantNames } from '../../lib/participant-names';
-import { clearSummaryData, loadSummaryData, summaryClientKey } from '../../lib/summary-data';
+import {
+  clearSummaryData,
+  loadSummaryData,
+  saveSummaryData,
+  summaryClientKey,
+} from '../../lib/summary-data';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { isOnline } from '../../lib/use-online';
 
 /** /summary: the split just made, from session storage; home when there is none (spec §2). */
 export function SummaryScreen() {
   const [, navigate] = useLocation();
-  const [summary] = useState(loadSummaryData);
+  const [summary, setSummary] = useState(loadSummaryData);
   const [clientKey] = useState(summaryClientKey);
   const { user } = useCurrentUser();
   const save = useSaveBill();
@@ -112,10 +118,19 @@ export function SummaryScreen() {
     });
   };
 
+  // The draft takes the new name: the summary, and the editor's working bill behind it.
+  const rename = (name: string) => {
+    const renamed = { ...summary, billName: name };
+    saveSummaryData(renamed);
+    renameWorkingBill(name);
+    setSummary(renamed);
+  };
+
   return (
     <>
       <SummaryView
         summary={summary}
+        onRename={rename}
         onBack={() => navigate('/')}
         onGetPaid={getPaidBack}
         onShare={() => void shareBill(summary)}

@@ -17,6 +17,8 @@ export interface BillDetailViewProps {
   onGetPaid: () => void;
   onShare: () => void;
   onDone: () => void;
+  /** Renames the saved bill (PATCH /api/bills/:id); rejects with the words to show. */
+  onRename?: (name: string) => Promise<void>;
   /** Opens the payment links dialog; shown once the bill has links (active or completed). */
   onViewLinks?: () => void;
   /** While the get-paid flow runs. */

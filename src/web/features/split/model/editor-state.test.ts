@@ -367,3 +367,12 @@ describe('receipts in the editor', () => {
     ).toBe(false);
   });
 });
+
+describe('renameBill', () => {
+  it('gives the working bill its new name, trimmed, and keeps everything else', () => {
+    const before = editor();
+    const after = editorReducer(before, { type: 'renameBill', name: '  Caffè Nero  ' });
+    expect(after).toEqual({ ...before, billName: 'Caffè Nero' });
+    expect(isEditorState(after)).toBe(true);
+  });
+});

@@ -97,6 +97,8 @@ export type EditorAction =
   | { type: 'setTipPercent'; value: string }
   | { type: 'setServiceCharge'; value: string }
   | { type: 'setMode'; mode: SplitMode }
+  /** A new name for the bill, already checked by the bill name rule (components/bill-name). */
+  | { type: 'renameBill'; name: string }
   | { type: 'loadReceipt'; receipt: ReceiptForEditor; ids: readonly string[] }
   | { type: 'addItems'; items: readonly TypedItem[] }
   | { type: 'dismissReceiptCheck' }
@@ -251,6 +253,8 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
       return { ...state, serviceCharge: action.value };
     case 'setMode':
       return { ...state, mode: action.mode };
+    case 'renameBill':
+      return { ...state, billName: action.name.trim() };
     case 'loadReceipt':
       return loadReceipt(state, action.receipt, action.ids);
     case 'addItems':

@@ -8,6 +8,8 @@ export interface SummaryViewProps {
   onGetPaid: () => void;
   onShare: () => void;
   onDone: () => void;
+  /** Renames the draft bill. */
+  onRename?: (name: string) => void;
   /** While the bill is being saved: Done is disabled so it cannot be sent twice. */
   saving?: boolean;
   /** While the get-paid flow runs. */
