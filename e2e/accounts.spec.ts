@@ -4,9 +4,9 @@ import { newEmail, PASSWORD } from './support/session';
 test('sign up, onboarding, settings, sign out, sign in again, and a wrong password', async ({
   page,
 }) => {
-  // A signed-out visitor at a signed-in route lands on /auth.
+  // A signed-out visitor at a signed-in route lands on /auth, carrying the page asked for.
   await page.goto('/history');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fhistory$/);
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await snap(page, 'auth-sign-up');
 
@@ -20,7 +20,7 @@ test('sign up, onboarding, settings, sign out, sign in again, and a wrong passwo
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Onboarding: profile.
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page).toHaveURL(/\/onboarding\?next=%2Fhistory$/);
   await expect(page.getByRole('heading', { name: 'What should friends call you?' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
@@ -51,8 +51,12 @@ test('sign up, onboarding, settings, sign out, sign in again, and a wrong passwo
   await snap(page, 'onboarding-6-pay');
   await page.getByRole('button', { name: "Let's go!" }).click();
 
+  // Onboarding done, the page first asked for: History.
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+
   // Home.
-  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Hi Priya' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Your profile' })).toContainText('PS');
 
@@ -80,7 +84,7 @@ test('sign up, onboarding, settings, sign out, sign in again, and a wrong passwo
     page.getByRole('heading', { name: 'Split bills with friends effortlessly' }),
   ).toBeVisible();
   await page.goto('/settings');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fsettings$/);
 
   // A wrong password: the error in a toast.
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -93,11 +97,41 @@ test('sign up, onboarding, settings, sign out, sign in again, and a wrong passwo
   await expect(page.getByText('Invalid e-mail or password', { exact: true })).toBeVisible();
   await snap(page, 'auth-wrong-password');
 
-  // Signing in again lands on home.
+  // Signing in again returns to the page asked for: Settings.
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Hi Priya' })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+});
+
+test('signing in from a protected page returns to it; a next that leaves the site is ignored', async ({
+  page,
+}) => {
+  const email = newEmail('return');
+  await page.request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD } });
+  await page.request.patch('/api/auth/user', { data: { firstName: 'Ruth', lastName: 'Ng' } });
+  await page.request.post('/api/logout', { maxRedirects: 0 });
+  const signIn = async () => {
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  };
+
+  await page.goto('/history');
+  await expect(page).toHaveURL(/\/auth\?next=%2Fhistory$/);
+  await signIn();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+
+  // Another site, by every spelling of it, is never followed: home instead.
+  for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    await page.request.post('/api/logout', { maxRedirects: 0 });
+    await page.goto(`/auth?next=${encodeURIComponent(next)}`);
+    await signIn();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByRole('heading', { name: 'Hi Ruth' })).toBeVisible();
+  }
 });
 
 test('a 401 from a call says so and goes to /auth', async ({ page }) => {
@@ -113,5 +147,5 @@ test('a 401 from a call says so and goes to /auth', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Authentication required', { exact: true })).toBeVisible();
   await expect(page.getByText('Please log in again to continue.', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fsettings$/);
 });

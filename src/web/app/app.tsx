@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { Splash } from '../components/ui/splash';
@@ -16,7 +16,8 @@ import {
 } from '../lib/use-current-user';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { OfflineBanner } from './offline-banner';
-import { decideAccess, routeAccess } from './route-access';
+import { withReturnPath } from '../lib/return-path';
+import { afterSignIn, decideAccess, routeAccess } from './route-access';
 
 // Every screen loads on first visit, so that each route's first load carries only what it shows
 // (bench/web prints the figures; docs/decisions/011-installable-offline-app.md).
@@ -124,19 +125,24 @@ function makeQueryClient(): QueryClient {
       title: 'Authentication required',
       description: 'Please log in again to continue.',
     });
-    navigate('/auth', { replace: true });
+    // Signed in again, they come back to the page they were on.
+    const { pathname, search } = window.location;
+    navigate(withReturnPath('/auth', pathname === '/auth' ? null : `${pathname}${search}`), {
+      replace: true,
+    });
   });
   return client;
 }
 
 function Routes() {
   const [location, setLocation] = useLocation();
+  const search = useSearch();
   const { user, isLoading } = useCurrentUser();
   // A payer's page does not depend on who is signed in: it renders at once, without waiting.
   const waits = location === '/auth' || routeAccess(location) !== 'public';
   if (isLoading && waits) return <FullScreenSpinner />;
 
-  const decision = decideAccess(location, user);
+  const decision = decideAccess(location, user, search);
   if (decision.kind === 'landing')
     return (
       <Suspense fallback={<FullScreenSpinner />}>
@@ -160,7 +166,7 @@ function Routes() {
           <Route path="/auth">
             <AuthScreen
               onSignedIn={(needsProfile) =>
-                setLocation(needsProfile ? '/onboarding' : '/', { replace: true })
+                setLocation(afterSignIn(search, needsProfile), { replace: true })
               }
             />
           </Route>

@@ -1,3 +1,5 @@
+import { returnPathOf, withReturnPath } from '../lib/return-path';
+
 // payments-accounts.md §2 Route access, as data. Anything not listed is unknown (the 404 screen).
 
 const PUBLIC: RegExp[] = [
@@ -43,18 +45,37 @@ export function routeAccess(pathname: string): Access {
 export type AccessDecision =
   { kind: 'render' } | { kind: 'landing' } | { kind: 'redirect'; to: string };
 
-/** What to do with a visit to `pathname`, given who (if anyone) is signed in. */
+/**
+ * Where a user goes once signed in: the page asked for (`?next=`, a known page of this site only),
+ * through onboarding first when their profile has no name yet; home otherwise.
+ */
+export function afterSignIn(search: string, needsProfile: boolean): string {
+  const asked = returnPathOf(search);
+  const next = asked && routeAccess(asked.split(/[?#]/)[0]!) !== 'unknown' ? asked : null;
+  return needsProfile ? withReturnPath('/onboarding', next) : (next ?? '/');
+}
+
+/**
+ * What to do with a visit to `pathname` (and its `search`), given who (if anyone) is signed in. A
+ * signed-out visit to a signed-in page goes to sign-in carrying the page, to come back to it.
+ */
 export function decideAccess(
   pathname: string,
   user: { firstName?: string | null; lastName?: string | null } | null,
+  search = '',
 ): AccessDecision {
   const access = routeAccess(pathname);
   const missingName = !!user && (!user.firstName?.trim() || !user.lastName?.trim());
+  const here = `${pathname}${search && !search.startsWith('?') ? '?' : ''}${search}`;
   if (access === 'signed-in') {
-    if (!user) return pathname === '/' ? { kind: 'landing' } : { kind: 'redirect', to: '/auth' };
-    if (missingName && pathname !== '/onboarding') return { kind: 'redirect', to: '/onboarding' };
+    if (!user)
+      return pathname === '/'
+        ? { kind: 'landing' }
+        : { kind: 'redirect', to: withReturnPath('/auth', here) };
+    if (missingName && pathname !== '/onboarding')
+      return { kind: 'redirect', to: withReturnPath('/onboarding', here) };
   }
   if (pathname === '/auth' && user)
-    return { kind: 'redirect', to: missingName ? '/onboarding' : '/' };
+    return { kind: 'redirect', to: afterSignIn(search, missingName) };
   return { kind: 'render' };
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthProviders, UpdateProfileBody, User } from '../../../../contracts/auth';
 import { apiRequest } from '../../../lib/api';
+import { withReturnPath } from '../../../lib/return-path';
 
 export type SocialProvider = 'google' | 'apple';
 
@@ -22,13 +23,18 @@ export function signInWithEmail(email: string, password: string) {
   );
 }
 
-/** Starts Google or Apple sign-in: the browser leaves for the provider and comes back to /auth/callback. */
-export async function startSocialSignIn(provider: SocialProvider) {
+/**
+ * Starts Google or Apple sign-in: the browser leaves for the provider and comes back to
+ * /auth/callback (with `next`, the page asked for).
+ */
+export async function startSocialSignIn(provider: SocialProvider, next: string | null = null) {
   const origin = window.location.origin;
+  // The page asked for rides along, to be followed (if still safe) when the provider sends back.
+  const callback = `${origin}${withReturnPath('/auth/callback', next)}`;
   const res = await apiRequest<{ url?: string }>('POST', '/api/auth/sign-in/social', {
     provider,
-    callbackURL: `${origin}/auth/callback`,
-    errorCallbackURL: `${origin}/auth/callback`,
+    callbackURL: callback,
+    errorCallbackURL: callback,
   });
   if (!res.url) throw new Error('Authentication failed. Please try again.');
   window.location.assign(res.url);

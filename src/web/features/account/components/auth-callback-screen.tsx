@@ -5,19 +5,25 @@ import { useLocation, useSearch } from 'wouter';
 import { needsOnboarding } from '../../../../domain/profile';
 import { Button } from '../../../components/ui/button';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { returnPathOf, withReturnPath } from '../../../lib/return-path';
 import { currentUserQuery } from '../../../lib/use-current-user';
 
 /** Where Google and Apple send the browser back: read the session and move on. */
 export function AuthCallbackScreen() {
   const [, navigate] = useLocation();
-  const error = new URLSearchParams(useSearch()).get('error');
+  const search = useSearch();
+  const error = new URLSearchParams(search).get('error');
+  const next = returnPathOf(search);
   const user = useQuery({ ...currentUserQuery, staleTime: 0, enabled: !error });
 
   useEffect(() => {
     if (error || user.isPending || user.isError) return;
-    if (!user.data) navigate('/auth', { replace: true });
-    else navigate(needsOnboarding(user.data) ? '/onboarding' : '/', { replace: true });
-  }, [error, user.isPending, user.isError, user.data, navigate]);
+    if (!user.data) navigate(withReturnPath('/auth', next), { replace: true });
+    else
+      navigate(needsOnboarding(user.data) ? withReturnPath('/onboarding', next) : (next ?? '/'), {
+        replace: true,
+      });
+  }, [error, user.isPending, user.isError, user.data, navigate, next]);
 
   if (error || user.isError) {
     return (
@@ -37,7 +43,7 @@ export function AuthCallbackScreen() {
             className="mt-6"
             block
             size="lg"
-            onClick={() => navigate('/auth', { replace: true })}
+            onClick={() => navigate(withReturnPath('/auth', next), { replace: true })}
           >
             Try Again
           </Button>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
 import { PASSWORD_MIN } from '../../../../contracts/constants';
 import { needsOnboarding } from '../../../../domain/profile';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/error-message';
+import { returnPathOf } from '../../../lib/return-path';
 import { currentUserQuery } from '../../../lib/use-current-user';
 import {
   signInWithEmail,
@@ -51,6 +53,7 @@ function AppleMark() {
 export function AuthScreen({ onSignedIn }: { onSignedIn: (needsProfile: boolean) => void }) {
   const queryClient = useQueryClient();
   const providers = useAuthProviders();
+  const next = returnPathOf(useSearch());
   const [mode, setMode] = useState<Mode>('sign_up');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -92,7 +95,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (needsProfile: boolean)
   async function social(provider: SocialProvider) {
     setBusy(provider);
     try {
-      await startSocialSignIn(provider);
+      await startSocialSignIn(provider, next);
     } catch (err) {
       toast({
         variant: 'destructive',

@@ -15,6 +15,7 @@ import { updateProfileBodySchema } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { reportError } from '../../../lib/error-message';
+import { returnPathOf } from '../../../lib/return-path';
 import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
 import { updateProfile } from '../api/auth-calls';
 
@@ -237,7 +238,8 @@ export function OnboardingScreen() {
   async function finish() {
     setFinishing(true);
     await queryClient.refetchQueries({ queryKey: currentUserQuery.queryKey });
-    navigate('/', { replace: true });
+    // Back to the page asked for before signing up, if there was one.
+    navigate(returnPathOf(search) ?? '/', { replace: true });
   }
 
   const tutorial = (title: string, icon: ReactNode, text: string, last = false) => (
