@@ -98,6 +98,7 @@ test('a UK receipt from home: read while friends are added, to the editor and th
     await route.continue();
   });
 
+  const scanned = page.waitForResponse((r) => r.url().endsWith('/api/ocr/scan-receipt'));
   await libraryInput(page).setInputFiles({
     name: 'crown.jpg',
     mimeType: 'image/jpeg',
@@ -172,6 +173,25 @@ test('a UK receipt from home: read while friends are added, to the editor and th
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect(lineAmount(totals, 'Service Charge')).toHaveText(formatPence(result.serviceCharge));
   await snap(page, 'receipt-summary');
+
+  // The scan travels with the draft to the save, and the saved bill shows its photo.
+  const { receiptId } = (await (await scanned).json()) as { receiptId: string };
+  const saved = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/bills'));
+  await page.getByRole('button', { name: 'Done' }).click();
+  expect(((await saved).postDataJSON() as { receiptId?: string }).receiptId).toBe(receiptId);
+  await expect(page).toHaveURL(/\/$/);
+  await page
+    .getByRole('link', { name: /^Open / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/bill\/[^/]+$/);
+  const photo = page.getByTestId('receipt-photo');
+  await photo.scrollIntoViewIfNeeded();
+  await expect(photo).toHaveAttribute('src', `/api/receipts/${receiptId}/image`);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await snap(page, 'receipt-bill-photo');
 });
 
 test('an iPhone HEIC photo from home, sent without a type, reads into the editor', async ({

@@ -11,6 +11,8 @@ import {
 import { DirLockedError } from './db/dir-lock';
 import { createOcrPool } from './adapters/ocr/pool';
 import { backfillShareLines } from './modules/bills/share-backfill';
+import { startUnusedScanCleanup } from './modules/receipts/cleanup';
+import { createScanCleanupRepo } from './modules/receipts/repo';
 import { loadSecrets } from './secrets';
 
 function fail(message: string): never {
@@ -59,6 +61,7 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
+      await stopCleanup?.();
       await app?.close();
       // Handlers of requests whose clients left are still running: let them finish first.
       await app?.whenIdle(5000);
@@ -70,6 +73,7 @@ async function main() {
     process.exit(0);
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopCleanup: (() => Promise<void>) | undefined;
   const ocr = createOcrPool();
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -99,6 +103,8 @@ async function main() {
     { startupMs: Math.round(performance.now()), phases },
     `Fairshare is ready at ${config.publicUrl} (database: ${database.kind})`,
   );
+  // Scans no bill uses go after 7 days (DECISIONS.md): checked shortly after start, then hourly.
+  stopCleanup = startUnusedScanCleanup(createScanCleanupRepo(database.db), app.log);
   // Load the receipt reader's models now, in the background, so the first scan is as quick as the rest.
   const log = app.log;
   const warming = performance.now();

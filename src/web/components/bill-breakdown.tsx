@@ -87,6 +87,8 @@ export interface BillBreakdownProps {
   gettingPaid?: boolean;
   /** How far paying back has gone (a bill with payment links), and its actions, under the total. */
   paymentStatus?: ReactNode;
+  /** The receipt's photo, for a saved bill that was read from one. */
+  receipt?: ReactNode;
 }
 
 export function BillBreakdown(props: BillBreakdownProps) {
@@ -164,6 +166,8 @@ export function BillBreakdown(props: BillBreakdownProps) {
             For information: the fee applies only to shares paid by card through Fairshare.
           </p>
         </section>
+
+        {props.receipt}
 
         <Button variant="secondary" size="lg" block onClick={props.onShare}>
           <Share2 aria-hidden className="size-5" />

@@ -48,6 +48,8 @@ export interface SummaryData {
   participantAmounts: SummaryParticipantAmount[];
   participants: SplitParticipant[];
   items: SplitItem[];
+  /** The receipt scan the bill was read from, saved with it (its photo stays with the bill). */
+  receiptId?: string;
 }
 
 /** The summary of a split: `result` must be splitBill(input). */
@@ -55,8 +57,10 @@ export function summaryFromSplit(
   billName: string,
   input: SplitInput,
   result: SplitResult,
+  receiptId?: string,
 ): SummaryData {
   return {
+    ...(receiptId && { receiptId }),
     billName,
     subtotal: result.subtotal,
     serviceCharge: result.serviceCharge,
@@ -152,7 +156,8 @@ export function isSummaryData(value: unknown): value is SummaryData {
       (p) => isRecord(p) && typeof p.id === 'string' && typeof p.name === 'string',
     ) &&
     Array.isArray(value.items) &&
-    value.items.every(isSplitItem)
+    value.items.every(isSplitItem) &&
+    (value.receiptId === undefined || typeof value.receiptId === 'string')
   );
 }
 

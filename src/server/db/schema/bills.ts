@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { receipts } from './receipts';
 
 // A bill and its parts. Money is integer pence (`_pence`); portions are kept in halves (portions x 2)
 // so 0.5 steps stay exact integers.
@@ -37,7 +38,11 @@ export const bills = pgTable(
     taxPence: bigint('tax_pence', { mode: 'number' }).notNull().default(0),
     totalPence: bigint('total_pence', { mode: 'number' }).notNull(),
     feePence: bigint('fee_pence', { mode: 'number' }).notNull(),
-    receiptId: uuid('receipt_id'),
+    /**
+     * The scan the bill was read from: its photo stays while a bill uses it (a scan no bill uses is
+     * deleted after 7 days, modules/receipts/cleanup.ts).
+     */
+    receiptId: uuid('receipt_id').references(() => receipts.id),
     /**
      * The client's idempotency key for this bill (a bill saved offline is sent again until an answer
      * arrives): one bill per owner and key, so a repeat finds the first instead of making a second.
@@ -54,6 +59,8 @@ export const bills = pgTable(
     // FIRST, PostgreSQL's default for DESC); a DESC NULLS LAST index cannot.
     index('bills_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
     uniqueIndex('bills_owner_client_key_idx').on(t.ownerId, t.clientKey),
+    // The cleanup's 'does any bill use this scan?'.
+    index('bills_receipt_idx').on(t.receiptId),
     check('bills_service_charge_non_negative', sql`${t.serviceChargePence} >= 0`),
     check('bills_tip_non_negative', sql`${t.tipPence} >= 0`),
     // Checked for new rows only (NOT VALID, migration 0004): rows written before it are kept.

@@ -32,5 +32,9 @@ export const receipts = pgTable(
     timings: jsonb('timings').$type<ReceiptTimingsRow>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('receipts_owner_created_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('receipts_owner_created_idx').on(t.ownerId, t.createdAt),
+    // The cleanup's 'scans older than 7 days', oldest first.
+    index('receipts_created_idx').on(t.createdAt),
+  ],
 );

@@ -176,14 +176,19 @@ export function createBillsRepo(db: Db) {
         .for('update', { skipLocked: true });
     },
 
-    /** Whether a receipt scan exists and belongs to this owner. */
+    /**
+     * Whether a receipt scan exists and belongs to this owner. Inside the save's transaction it is
+     * locked against deletion (KEY SHARE, as the foreign key would), so the unused-scan cleanup
+     * skips it, or, having deleted it first, leaves this answering false.
+     */
     async ownsReceipt(ownerId: string, receiptId: string): Promise<boolean> {
       if (!isBillId(receiptId)) return false;
       const [row] = await db
         .select({ id: receipts.id })
         .from(receipts)
         .where(and(eq(receipts.id, receiptId), eq(receipts.ownerId, ownerId)))
-        .limit(1);
+        .limit(1)
+        .for('key share');
       return row !== undefined;
     },
 

@@ -1,6 +1,6 @@
-import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { receipts, scanPlaces } from '../../db/schema';
+import { bills, receipts, scanPlaces } from '../../db/schema';
 
 export type NewReceiptRow = typeof receipts.$inferInsert;
 
@@ -51,3 +51,39 @@ export function createReceiptsRepo(db: Db) {
   };
 }
 export type ReceiptsRepo = ReturnType<typeof createReceiptsRepo>;
+
+/** The unused-scan cleanup's query (cleanup.ts), apart from the scans' use-cases. */
+export function createScanCleanupRepo(db: Db) {
+  return {
+    /**
+     * Deletes up to `limit` scans made before `cutoff` that no bill uses, oldest first; returns how
+     * many went. Rows another process is deleting (or a bill being saved is pointing at: its
+     * foreign-key check holds a lock on the scan) are skipped, never waited for.
+     */
+    async deleteUnusedBefore(cutoff: Date, limit: number): Promise<number> {
+      const unused = db
+        .select({ id: receipts.id })
+        .from(receipts)
+        .where(
+          and(
+            lt(receipts.createdAt, cutoff),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(bills)
+                .where(eq(bills.receiptId, receipts.id)),
+            ),
+          ),
+        )
+        .orderBy(asc(receipts.createdAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const gone = await db
+        .delete(receipts)
+        .where(inArray(receipts.id, unused))
+        .returning({ id: receipts.id });
+      return gone.length;
+    },
+  };
+}
+export type ScanCleanupRepo = ReturnType<typeof createScanCleanupRepo>;

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { billPaymentLabel, paidCountText, shareBadge } from '../../../lib/payment-status';
 import type { SummaryParticipantAmount } from '../../../lib/summary-data';
 import { summaryOfBill } from '../model/detail-summary';
+import { ReceiptPhoto } from './receipt-photo';
 
 export interface BillDetailViewProps {
   bill: BillDetail;
@@ -95,6 +96,11 @@ export function BillDetailView({
         tipLabel: bill.tipPercent ? `Tip (${bill.tipPercent}%)` : 'Tip',
         tip: money(bill.tip),
       }}
+      receipt={
+        bill.receiptId ? (
+          <ReceiptPhoto receiptId={bill.receiptId} billName={bill.name} />
+        ) : undefined
+      }
       fee={money(bill.fee)}
       totalIncludingFees={money(bill.totalIncludingFees)}
     />

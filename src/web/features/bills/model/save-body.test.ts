@@ -66,3 +66,17 @@ describe('wholeBillBody', () => {
     });
   });
 });
+
+describe('the scan travels with the bill', () => {
+  it("sends the summary's receipt id, and none for a bill typed by hand", () => {
+    const scanId = '0b7c2a9e-3f51-4c1d-9a8e-2d6f4b1c7e90';
+    const scanned = wholeBillBody(
+      summaryFromSplit('Dishoom', input, splitBill(input), scanId),
+      NOW,
+    );
+    expect(scanned.receiptId).toBe(scanId);
+    expect(wholeBillBodySchema.safeParse(scanned).success).toBe(true);
+    const typed = wholeBillBody(summaryFromSplit('Dishoom', input, splitBill(input)), NOW);
+    expect(typed).not.toHaveProperty('receiptId');
+  });
+});

@@ -37,5 +37,7 @@ export function wholeBillBody(summary: SummaryData, now: Date): WholeBillBody {
         .map((a) => ({ participant: a.participantId, portions: a.portions })),
     })),
     totalAmount: toDecimalString(summary.total),
+    // The scan the items were read from: the saved bill keeps its photo.
+    ...(summary.receiptId && { receiptId: summary.receiptId }),
   };
 }

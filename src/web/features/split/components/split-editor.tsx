@@ -93,7 +93,7 @@ export function SplitEditor({
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       return;
     }
-    const summary = summaryFromSplit(state.billName, input, splitBill(input));
+    const summary = summaryFromSplit(state.billName, input, splitBill(input), state.receiptId);
     saveSummaryData(summary);
     onSplit(summary);
   };

@@ -376,3 +376,37 @@ describe('renameBill', () => {
     expect(isEditorState(after)).toBe(true);
   });
 });
+
+describe('the scan a draft was read from', () => {
+  const reading = (receiptId: string | null): ReceiptForEditor => ({
+    receiptId,
+    items: [{ name: 'Tea', amount: '2.50' }] as ReceiptForEditor['items'],
+    serviceCharge: null,
+    establishmentName: 'Monmouth Coffee',
+    checks: {
+      itemsMatchTotal: true,
+      against: null,
+      difference: '0.00',
+    } as ReceiptForEditor['checks'],
+  });
+  it('is kept with the items it gave, and replaced by the next scan', () => {
+    const first = editorReducer(editor(), {
+      type: 'loadReceipt',
+      receipt: reading('scan-1'),
+      ids: ['i1'],
+    });
+    expect(first.receiptId).toBe('scan-1');
+    expect(isEditorState(first)).toBe(true);
+    const typed = editorReducer(first, {
+      type: 'addItems',
+      items: [{ id: 'i3', name: 'Cake', amount: '3.00' }],
+    });
+    expect(typed.receiptId).toBe('scan-1');
+    const second = editorReducer(first, {
+      type: 'loadReceipt',
+      receipt: reading(null),
+      ids: ['i2'],
+    });
+    expect(second).not.toHaveProperty('receiptId');
+  });
+});

@@ -61,6 +61,8 @@ export interface SplitEditorState {
    * so the editor can say so until they do (or the notice is dismissed).
    */
   receiptCheck?: ReceiptCheck;
+  /** The scan the items were read from: saved with the bill, which then keeps its photo. */
+  receiptId?: string;
 }
 
 export interface ReceiptCheck {
@@ -71,6 +73,8 @@ export interface ReceiptCheck {
 
 /** The part of a receipt reading the editor takes (spec §3 Receipt reading result). */
 export interface ReceiptForEditor {
+  /** The stored scan's id, when the server kept one. */
+  receiptId?: string | null;
   items: readonly ReceiptItem[];
   serviceCharge: string | null;
   establishmentName: string | null;
@@ -307,7 +311,7 @@ export function loadReceipt(
     assignments: [],
   }));
   const serviceCharge = parseMoney(receipt.serviceCharge);
-  const { receiptCheck: _old, ...rest } = state;
+  const { receiptCheck: _old, receiptId: _oldScan, ...rest } = state;
   const check = receiptCheckFrom(receipt);
   return {
     ...rest,
@@ -315,6 +319,8 @@ export function loadReceipt(
     items,
     ...(serviceCharge > 0 && { serviceCharge: toDecimalString(serviceCharge) }),
     ...(check && { receiptCheck: check }),
+    // The items are this scan's now: the bill keeps its photo.
+    ...(receipt.receiptId && { receiptId: receipt.receiptId }),
   };
 }
 
@@ -449,6 +455,7 @@ export function isEditorState(value: unknown): value is SplitEditorState {
     typeof value.tipPercent === 'string' &&
     typeof value.serviceCharge === 'string' &&
     (value.mode === 'byItem' || value.mode === 'equal') &&
+    (value.receiptId === undefined || typeof value.receiptId === 'string') &&
     (value.receiptCheck === undefined ||
       (isRecord(value.receiptCheck) &&
         Number.isSafeInteger(value.receiptCheck.expectedPence) &&
