@@ -61,7 +61,7 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
-      await stopCleanup?.();
+      await jobs.stopCleanup?.();
       await app?.close();
       // Handlers of requests whose clients left are still running: let them finish first.
       await app?.whenIdle(5000);
@@ -73,7 +73,8 @@ async function main() {
     process.exit(0);
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let stopCleanup: (() => Promise<void>) | undefined;
+  // Background jobs started once the server listens, stopped first on shutdown.
+  const jobs: { stopCleanup?: () => Promise<void> } = {};
   const ocr = createOcrPool();
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -104,7 +105,7 @@ async function main() {
     `Fairshare is ready at ${config.publicUrl} (database: ${database.kind})`,
   );
   // Scans no bill uses go after 7 days (DECISIONS.md): checked shortly after start, then hourly.
-  stopCleanup = startUnusedScanCleanup(createScanCleanupRepo(database.db), app.log);
+  jobs.stopCleanup = startUnusedScanCleanup(createScanCleanupRepo(database.db), app.log);
   // Load the receipt reader's models now, in the background, so the first scan is as quick as the rest.
   const log = app.log;
   const warming = performance.now();
