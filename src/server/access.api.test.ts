@@ -141,6 +141,15 @@ function attempts(me: World, other: World): [string, InjectOptions, number][] {
   return [
     ['read their bill', { method: 'GET', url: `/api/bills/${other.billId}`, headers: as }, 404],
     [
+      'list the bills shared with their friend',
+      {
+        method: 'GET',
+        url: `/api/friends/bills?name=${encodeURIComponent(other.friendName)}`,
+        headers: as,
+      },
+      404,
+    ],
+    [
       'rename their bill',
       {
         method: 'PATCH',
@@ -306,6 +315,8 @@ const SIGNED_IN: [InjectOptions['method'], string][] = [
   ['POST', '/api/bills/:billId/participants/:friendId/payment'],
   ['DELETE', '/api/bills/:billId/participants/:friendId/payment'],
   ['GET', '/api/activity'],
+  ['GET', '/api/friends'],
+  ['GET', '/api/friends/bills?name=x'],
   ['POST', '/api/activity/seen'],
   ['POST', '/api/payment-links'],
   ['GET', '/api/payment-links'],
@@ -350,6 +361,12 @@ describe('two users, every id and token of one tried by the other', () => {
       const reads = [
         { method: 'GET', url: '/api/bills', headers: as },
         { method: 'GET', url: '/api/activity', headers: as },
+        { method: 'GET', url: '/api/friends', headers: as },
+        {
+          method: 'GET',
+          url: `/api/friends/bills?name=${encodeURIComponent(mine.friendName)}`,
+          headers: as,
+        },
         { method: 'GET', url: '/api/payment-links', headers: as },
         { method: 'GET', url: '/api/auth/user', headers: as },
         { method: 'GET', url: `/api/bills/${mine.billId}`, headers: as },

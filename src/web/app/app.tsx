@@ -82,6 +82,12 @@ const SandboxConnectScreen = lazy(() =>
     default: m.SandboxConnectScreen,
   })),
 );
+const FriendsScreen = lazy(() =>
+  import('./screens/friends-screen').then((m) => ({ default: m.FriendsScreen })),
+);
+const FriendScreen = lazy(() =>
+  import('./screens/friend-screen').then((m) => ({ default: m.FriendScreen })),
+);
 const ActivityScreen = lazy(() =>
   import('./screens/activity-screen').then((m) => ({ default: m.ActivityScreen })),
 );
@@ -180,6 +186,8 @@ function Routes() {
           <Route path="/bill/:id" component={BillDetailScreen} />
           <Route path="/history" component={HistoryScreen} />
           <Route path="/activity" component={ActivityScreen} />
+          <Route path="/friends" component={FriendsScreen} />
+          <Route path="/friends/:name" component={FriendScreen} />
           <Route path="/payments" component={PaymentsScreen} />
           <Route path="/qr-payment" component={QrPaymentScreen} />
           <Route path="/sandbox/connect" component={SandboxConnectScreen} />

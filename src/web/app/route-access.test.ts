@@ -28,6 +28,7 @@ describe('routeAccess (payments-accounts.md §2)', () => {
     '/qr-payment',
     '/settings',
     '/friends',
+    '/friends/Zo%C3%AB',
   ])('%s is for signed-in users', (p) => expect(routeAccess(p)).toBe('signed-in'));
   it('anything else is unknown', () => {
     expect(routeAccess('/nope')).toBe('unknown');

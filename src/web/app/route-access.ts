@@ -29,6 +29,7 @@ const SIGNED_IN: RegExp[] = [
   /^\/qr-payment$/,
   /^\/settings$/,
   /^\/friends$/,
+  /^\/friends\/[^/]+$/,
   // The sandbox provider's connect page stands in for Stripe's onboarding: the creator's own.
   /^\/sandbox\/connect$/,
 ];

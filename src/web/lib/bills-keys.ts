@@ -6,6 +6,9 @@ export const billsKeys = {
   list: () => [...billsKeys.all, 'list'] as const,
   history: () => [...billsKeys.all, 'history'] as const,
   detail: (id: string) => [...billsKeys.all, 'detail', id] as const,
+  /** Friends are read from the bills: saving or paying a bill refreshes them too. */
+  friends: () => [...billsKeys.all, 'friends'] as const,
+  friendBills: (name: string) => [...billsKeys.all, 'friends', 'bills', name] as const,
 };
 
 /** Bills and activity are cached 1 minute (capture-split-history.md §7, §9). */

@@ -377,6 +377,54 @@ export function createBillsRepo(db: Db) {
     },
 
     /**
+     * Every share of someone other than the owner on the owner's bills, newest bill first: what the
+     * friends list is made of (domain/friends.ts), in one query.
+     */
+    async friendShares(ownerId: string) {
+      return db
+        .select({
+          billId: billParticipants.billId,
+          createdAt: bills.createdAt,
+          name: billParticipants.name,
+          status: billParticipants.status,
+          amountDuePence: billParticipants.amountDuePence,
+        })
+        .from(billParticipants)
+        .innerJoin(bills, eq(bills.id, billParticipants.billId))
+        .where(and(eq(bills.ownerId, ownerId), eq(billParticipants.isCreator, false)))
+        .orderBy(desc(bills.createdAt), desc(bills.id), asc(billParticipants.position));
+    },
+
+    /** Some of the owner's bills as the list shows them, newest first, with their people: 2 queries. */
+    async billsByIds(ownerId: string, ids: string[]) {
+      if (!ids.length) return { page: [], people: [] };
+      const page = await db
+        .select({
+          id: bills.id,
+          name: bills.name,
+          billDate: bills.billDate,
+          createdAt: bills.createdAt,
+          status: bills.status,
+          totalPence: bills.totalPence,
+        })
+        .from(bills)
+        .where(and(eq(bills.ownerId, ownerId), inArray(bills.id, ids)))
+        .orderBy(desc(bills.createdAt), desc(bills.id));
+      const people = await db
+        .select({
+          id: billParticipants.id,
+          billId: billParticipants.billId,
+          name: billParticipants.name,
+          isCreator: billParticipants.isCreator,
+          status: billParticipants.status,
+        })
+        .from(billParticipants)
+        .where(inArray(billParticipants.billId, ids))
+        .orderBy(asc(billParticipants.billId), asc(billParticipants.position));
+      return { page, people };
+    },
+
+    /**
      * Payments received on the owner's bills, newest first: the payer's name (the link holder, or
      * the person marked paid by hand) and what the owner received (shares paid, fees excluded).
      */

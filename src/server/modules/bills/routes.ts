@@ -16,6 +16,11 @@ import {
   renameBillResponseSchema,
   wholeBillBodySchema,
 } from '../../../contracts/bills';
+import {
+  friendBillsQuerySchema,
+  friendBillsResponseSchema,
+  friendsResponseSchema,
+} from '../../../contracts/friends';
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import { parseBody } from '../../http/validate';
 import type { BillsService } from './service';
@@ -92,6 +97,21 @@ export const billsRoutes =
       },
       async (req, reply) =>
         reply.status(201).send(await service.addItem(userIdOf(req), req.params.id, req.body)),
+    );
+
+    app.get('/api/friends', { schema: { response: { 200: friendsResponseSchema } } }, async (req) =>
+      service.friends(userIdOf(req)),
+    );
+
+    app.get(
+      '/api/friends/bills',
+      {
+        schema: {
+          querystring: friendBillsQuerySchema,
+          response: { 200: friendBillsResponseSchema },
+        },
+      },
+      async (req) => service.friendBills(userIdOf(req), req.query.name),
     );
 
     app.get(

@@ -2,14 +2,22 @@ import type {
   Activity,
   ActivityResponse,
   BillDetail,
+  BillListItem,
   BillListResponse,
   CreateBillBody,
   RenameBillBody,
   WholeBillBody,
 } from '../../../contracts/bills';
+import type { FriendBillsResponse, FriendsResponse } from '../../../contracts/friends';
 import { platformFee } from '../../../domain/fees';
+import {
+  friendsFromShares,
+  type Friend as DomainFriend,
+  type FriendShare,
+} from '../../../domain/friends';
 import { toIsoDate } from '../../../domain/formats';
 import { toDecimalString, toPence, type Pence } from '../../../domain/money';
+import { normaliseName } from '../../../domain/people';
 import { declaredShareLines, shareLinesOf, type ParticipantLines } from '../../../domain/shares';
 import {
   amountsProblem,
@@ -235,6 +243,48 @@ function toDetail(agg: BillAggregate): BillDetail {
     }),
   };
 }
+
+// --- lists ----------------------------------------------------------------------------------------
+
+type ListRow = Awaited<ReturnType<BillsRepo['listBills']>>['page'][number];
+type ListPerson = Awaited<ReturnType<BillsRepo['listBills']>>['people'][number];
+
+/** Bills as the lists show them, each with its people in order. */
+function listItems(page: ListRow[], people: ListPerson[]): BillListItem[] {
+  const byBill = new Map<string, ListPerson[]>();
+  for (const p of people) byBill.set(p.billId, [...(byBill.get(p.billId) ?? []), p]);
+  return page.map((b) => ({
+    id: b.id,
+    name: b.name,
+    date: b.billDate,
+    createdAt: b.createdAt.toISOString(),
+    status: b.status,
+    totalAmount: money(b.totalPence),
+    participants: (byBill.get(b.id) ?? []).map((p) => ({
+      id: p.id,
+      participantName: p.name,
+      isCreator: p.isCreator,
+      status: p.status,
+    })),
+  }));
+}
+
+const sharesOf = (rows: Awaited<ReturnType<BillsRepo['friendShares']>>): FriendShare[] =>
+  rows.map((r) => ({
+    billId: r.billId,
+    sharedAt: r.createdAt.getTime(),
+    name: r.name,
+    status: r.status,
+    amountDuePence: r.amountDuePence,
+  }));
+
+const friendOut = (f: DomainFriend) => ({
+  name: f.name,
+  sharedBills: f.sharedBills,
+  pendingBills: f.pendingBills,
+  pendingAmount: money(f.pendingPence),
+  lastSharedAt: new Date(f.lastSharedAt).toISOString(),
+});
 
 // --- the use-cases ----------------------------------------------------------------------------------
 
@@ -523,24 +573,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         limit,
         cursor ? decodeCursor(cursor) : undefined,
       );
-      const byBill = new Map<string, typeof people>();
-      for (const p of people) byBill.set(p.billId, [...(byBill.get(p.billId) ?? []), p]);
       const last = page.at(-1);
       return {
-        bills: page.map((b) => ({
-          id: b.id,
-          name: b.name,
-          date: b.billDate,
-          createdAt: b.createdAt.toISOString(),
-          status: b.status,
-          totalAmount: money(b.totalPence),
-          participants: (byBill.get(b.id) ?? []).map((p) => ({
-            id: p.id,
-            participantName: p.name,
-            isCreator: p.isCreator,
-            status: p.status,
-          })),
-        })),
+        bills: listItems(page, people),
         nextCursor:
           hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
       };
@@ -554,6 +589,42 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       const renamed = await repo.renameOwnedBill(ownerId, billId, body.name);
       if (!renamed) throw notFound(BILL_NOT_FOUND);
       return renamed;
+    },
+
+    /** GET /api/friends: everyone the owner split with, newest first (domain/friends.ts). */
+    async friends(ownerId: string): Promise<FriendsResponse> {
+      const friends = friendsFromShares(sharesOf(await repo.friendShares(ownerId)));
+      return { friends: friends.map(friendOut) };
+    },
+
+    /** GET /api/friends/bills: the bills shared with one friend, newest first, with their share. */
+    async friendBills(ownerId: string, name: string): Promise<FriendBillsResponse> {
+      const shares = sharesOf(await repo.friendShares(ownerId));
+      const key = normaliseName(name);
+      const friend = friendsFromShares(shares).find((f) => f.key === key);
+      if (!friend) throw notFound('No bills shared with this person');
+      const theirs = new Map<string, { amountDuePence: number; pending: boolean }>();
+      for (const share of shares) {
+        if (normaliseName(share.name) !== key) continue;
+        const sum = theirs.get(share.billId) ?? { amountDuePence: 0, pending: false };
+        sum.amountDuePence += share.amountDuePence;
+        sum.pending ||= share.status === 'pending' && share.amountDuePence > 0;
+        theirs.set(share.billId, sum);
+      }
+      const { page, people } = await repo.billsByIds(ownerId, friend.billIds);
+      return {
+        friend: friendOut(friend),
+        bills: listItems(page, people).map((bill) => {
+          const share = theirs.get(bill.id)!;
+          return {
+            ...bill,
+            share: {
+              amountDue: money(share.amountDuePence),
+              status: share.pending ? ('pending' as const) : ('paid' as const),
+            },
+          };
+        }),
+      };
     },
 
     async getBill(ownerId: string, billId: string): Promise<BillDetail> {
