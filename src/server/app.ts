@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { AuthRateLimits, Config } from './config';
 import type { Database } from './db/client';
 import { notFound, registerErrorHandler, registerNotFoundHandler } from './http/errors';
 import { trackInFlight } from './http/inflight';
@@ -18,9 +18,9 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logger';
 import { DEFAULT_WEB_ROOT } from './paths';
-import { makeRequireUser } from './http/auth-guard';
 import { createAuth } from './modules/accounts/auth';
-import { createAuthRateLimiter, type AuthRateLimits } from './modules/accounts/rate-limit';
+import { createAuthRateLimiter } from './modules/accounts/rate-limit';
+import { makeRequireUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';

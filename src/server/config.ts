@@ -1,10 +1,27 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './modules/accounts/rate-limit';
 
 // The one reader of process.env. Every variable has an embedded default, so `npm start` needs none;
 // a bad value stops the start with a message naming each variable at fault.
+
+/** Sign-in and sign-up limits (modules/accounts/rate-limit.ts counts them); SIGNUPS_PER_IP sets one. */
+export interface AuthRateLimits {
+  /** Sign-in attempts per IP address per window. */
+  signInPerIp: number;
+  /** Sign-in attempts per e-mail address per window, from any IP. */
+  signInPerEmail: number;
+  /** Sign-ups per IP address per window. */
+  signUpPerIp: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  signInPerIp: 30,
+  signInPerEmail: 10,
+  signUpPerIp: 10,
+  windowSeconds: 15 * 60,
+};
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

@@ -1,6 +1,4 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
-import type { Auth } from '../modules/accounts/auth';
 import { unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -17,23 +15,11 @@ declare module 'fastify' {
  */
 export const CLIENT_IP_HEADER = 'x-fairshare-client-ip';
 
-/** A request's headers as better-auth takes them, with the client's address from `req.ip`. */
-export function authHeaders(req: FastifyRequest): Headers {
-  const headers = fromNodeHeaders(req.headers);
-  headers.set(CLIENT_IP_HEADER, req.ip);
-  return headers;
-}
-
-/** Reads the session (cookie, or bearer token) and fails with 401 when there is none. */
-export function makeRequireUser(auth: Auth) {
-  return async function requireUser(req: FastifyRequest) {
-    const session = await auth.api.getSession({ headers: authHeaders(req) });
-    if (!session) throw unauthorized();
-    req.userId = session.user.id;
-  };
-}
-
-export type RequireUser = ReturnType<typeof makeRequireUser>;
+/**
+ * Reads the session and fails with 401 when there is none, setting `req.userId` (made by the
+ * accounts module, which owns sign-in: modules/accounts/session.ts).
+ */
+export type RequireUser = (req: FastifyRequest) => Promise<void>;
 
 /** The signed-in user's id in a route guarded by requireUser. */
 export function userIdOf(req: FastifyRequest): string {

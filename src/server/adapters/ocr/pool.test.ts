@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors';
-import { createOcrPool, type OcrPool, type OcrPoolOptions } from './pool';
+import { createOcrPool, OcrPoolError, type OcrPool, type OcrPoolOptions } from './pool';
 
 const worker = {
   filename: fileURLToPath(new URL('./testing/sleep-worker.mjs', import.meta.url)),
@@ -20,7 +19,7 @@ afterEach(async () => {
 const codeOf = async (p: Promise<unknown>) =>
   p.then(
     () => 'ok',
-    (err: unknown) => (err instanceof AppError ? err.code : String(err)),
+    (err: unknown) => (err instanceof OcrPoolError ? err.code : String(err)),
   );
 
 describe('OCR pool admission', () => {

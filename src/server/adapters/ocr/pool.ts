@@ -1,5 +1,4 @@
 import { Piscina } from 'piscina';
-import { AppError } from '../../http/errors';
 import { workerModule } from '../worker-module';
 import type { OcrBox } from '../../../domain/receipt/types';
 import type { Look } from './paddle';
@@ -64,19 +63,25 @@ export interface OcrPool {
   close(waitMs?: number): Promise<void>;
 }
 
+/**
+ * Why the pool did not read a scan: full, too slow, or no longer wanted. The pool knows no HTTP; the
+ * receipts module answers its client from the code (modules/receipts/service.ts).
+ */
+export class OcrPoolError extends Error {
+  constructor(
+    readonly code: 'service_unavailable' | 'scan_timeout' | 'scan_cancelled',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OcrPoolError';
+  }
+}
+
 export const busy = () =>
-  new AppError(
-    503,
-    'service_unavailable',
-    'Service temporarily unavailable - please try again',
-    undefined,
-    {
-      'retry-after': '5',
-    },
-  );
+  new OcrPoolError('service_unavailable', 'Service temporarily unavailable - please try again');
 const timedOut = () =>
-  new AppError(503, 'scan_timeout', 'Reading the receipt took too long - please try again');
-export const cancelled = () => new AppError(503, 'scan_cancelled', 'The scan was cancelled');
+  new OcrPoolError('scan_timeout', 'Reading the receipt took too long - please try again');
+export const cancelled = () => new OcrPoolError('scan_cancelled', 'The scan was cancelled');
 
 interface Waiter {
   start: () => void;
@@ -134,7 +139,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     }
     if (ifIdle || waiting.length >= maxQueue) return Promise.reject(busy());
     return new Promise((resolve, reject) => {
-      const leave = (error: AppError) => {
+      const leave = (error: OcrPoolError) => {
         clearTimeout(waiter.timer);
         signal?.removeEventListener('abort', onAbort);
         const at = waiting.indexOf(waiter);

@@ -6,27 +6,11 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from '../../config';
 import { AppError } from '../../http/errors';
 
 /** The table the limits are counted in on PostgreSQL (migration 0004; rate-limiter-flexible's shape). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
-
-export interface AuthRateLimits {
-  /** Sign-in attempts per IP address per window. */
-  signInPerIp: number;
-  /** Sign-in attempts per e-mail address per window, from any IP. */
-  signInPerEmail: number;
-  /** Sign-ups per IP address per window. */
-  signUpPerIp: number;
-  windowSeconds: number;
-}
-
-export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  signInPerIp: 30,
-  signInPerEmail: 10,
-  signUpPerIp: 10,
-  windowSeconds: 15 * 60,
-};
 
 /** E-mails are counted by a hash: the table holds no address. */
 const emailKey = (email: string) =>

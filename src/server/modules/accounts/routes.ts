@@ -11,7 +11,8 @@ import {
   userSchema,
 } from '../../../contracts/auth';
 import type { Config } from '../../config';
-import { authHeaders, userIdOf, type RequireUser } from '../../http/auth-guard';
+import { userIdOf, type RequireUser } from '../../http/auth-guard';
+import { authHeaders } from './session';
 import { AppError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import type { Auth } from './auth';

@@ -1,5 +1,5 @@
 import type { ReceiptReading } from '../../../contracts/receipts';
-import { cancelled, type OcrPool } from '../../adapters/ocr/pool';
+import { cancelled, OcrPoolError, type OcrPool } from '../../adapters/ocr/pool';
 import { AppError, notFound } from '../../http/errors';
 import { scanReceipt, toReading } from './pipeline';
 import type { ReceiptsRepo } from './repo';
@@ -26,6 +26,16 @@ const tooManyScans = () =>
  * any scan can take (a 60 s upload, 20 s in the queue, the OCR's 30 s deadline).
  */
 export const SCAN_PLACE_LEASE_MS = 3 * 60_000;
+
+/** The pool's refusal as the client hears it: 503, with a retry hint when the pool was full. */
+const unreadable = (err: OcrPoolError) =>
+  new AppError(
+    503,
+    err.code,
+    err.message,
+    undefined,
+    err.code === 'service_unavailable' ? { 'retry-after': '5' } : undefined,
+  );
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -75,8 +85,10 @@ export function createReceiptsService(
      * has gone: a scan still queued is dropped, and a reading nobody will see is not kept.
      */
     async scan(ownerId: string, bytes: Buffer, signal?: AbortSignal): Promise<ReceiptReading> {
-      const outcome = await scanReceipt(bytes, ocr, { signal });
-      if (signal?.aborted) throw cancelled();
+      const outcome = await scanReceipt(bytes, ocr, { signal }).catch((err: unknown) => {
+        throw err instanceof OcrPoolError ? unreadable(err) : err;
+      });
+      if (signal?.aborted) throw unreadable(cancelled());
       const id = await repo.insert({
         ownerId,
         image: outcome.image.jpeg,
