@@ -18,7 +18,8 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerSpa } from './http/spa';
 import { loggerOptions } from './logger';
 import { DEFAULT_WEB_ROOT } from './paths';
-import { makeRequireUser } from './http/auth-guard';
+import { makeRequireUser, makeSessionUser } from './http/auth-guard';
+import { createSessionCache } from './http/session-cache';
 import { createAuth } from './modules/accounts/auth';
 import { createAuthRateLimiter, type AuthRateLimits } from './modules/accounts/rate-limit';
 import { createAccountsRepo } from './modules/accounts/repo';
@@ -175,7 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
-  const requireUser = makeRequireUser(auth);
+  const sessions = createSessionCache({ ttlMs: config.sessionCacheMs });
+  const sessionUser = makeSessionUser(auth, sessions);
+  const requireUser = makeRequireUser(sessionUser);
 
   await app.register(healthRoutes(database));
   await app.register(
@@ -183,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       auth,
       config,
       requireUser,
+      sessionUser,
+      sessions,
       service: createAccountsService(createAccountsRepo(database.db)),
       rateLimiter: createAuthRateLimiter(
         deps.authRateLimits ?? config.authRateLimits,

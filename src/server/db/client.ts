@@ -18,9 +18,25 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'embedded' | 'postgres';
 
+/** Counts the statements sent through Drizzle (tests hold queries per request; bench/api prints it). */
+export interface QueryCounter {
+  count: number;
+}
+
+/** Drizzle's logger hook, used only to count: it sees every statement the app's handle sends. */
+function countingLogger(counter: QueryCounter) {
+  return {
+    logQuery() {
+      counter.count++;
+    },
+  };
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** Statements sent through `db` so far. */
+  queries: QueryCounter;
   /** The PostgreSQL server's pool (not the embedded database): for stores that share state. */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -66,8 +82,9 @@ export function fromPglite(
   client: PGlite,
   close: () => Promise<void> = () => client.close(),
 ): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'embedded', close };
+  const queries: QueryCounter = { count: 0 };
+  const db = drizzlePglite({ client, schema, logger: countingLogger(queries) }) as unknown as Db;
+  return { db, kind: 'embedded', queries, close };
 }
 
 /** Connects to a PostgreSQL server; fails with a message naming DATABASE_URL when it cannot. */
@@ -90,8 +107,13 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       err instanceof Error ? err.message || (err as NodeJS.ErrnoException).code : String(err);
     throw new DatabaseStartError(`DATABASE_URL: cannot connect to ${describeUrl(url)} (${reason})`);
   }
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  const queries: QueryCounter = { count: 0 };
+  const db = drizzleNodePg({
+    client: pool,
+    schema,
+    logger: countingLogger(queries),
+  }) as unknown as Db;
+  return { db, kind: 'postgres', pool, queries, close: () => pool.end() };
 }
 
 function describeUrl(url: string): string {

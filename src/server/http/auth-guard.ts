@@ -2,6 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../modules/accounts/auth';
 import { unauthorized } from './errors';
+import { sessionKeyOf, type SessionCache } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,12 +25,33 @@ export function authHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
-/** Reads the session (cookie, or bearer token) and fails with 401 when there is none. */
-export function makeRequireUser(auth: Auth) {
-  return async function requireUser(req: FastifyRequest) {
+/**
+ * The signed-in user's id, or null: from the session cache when the same session was confirmed in
+ * the last few seconds (http/session-cache.ts), else from better-auth.
+ */
+export function makeSessionUser(auth: Auth, cache: SessionCache) {
+  return async function sessionUser(req: FastifyRequest): Promise<string | null> {
+    const key = sessionKeyOf(req.headers);
+    // No session cookie and no bearer token: nobody is signed in, and better-auth need not say so.
+    if (key === null) return null;
+    const known = cache.lookup(key);
+    if (known !== undefined) return known;
+    const generation = cache.generation;
     const session = await auth.api.getSession({ headers: authHeaders(req) });
-    if (!session) throw unauthorized();
-    req.userId = session.user.id;
+    if (!session) return null;
+    cache.remember(key, session.user.id, new Date(session.session.expiresAt), generation);
+    return session.user.id;
+  };
+}
+
+export type SessionUser = ReturnType<typeof makeSessionUser>;
+
+/** Reads the session (cookie, or bearer token) and fails with 401 when there is none. */
+export function makeRequireUser(sessionUser: SessionUser) {
+  return async function requireUser(req: FastifyRequest) {
+    const userId = await sessionUser(req);
+    if (!userId) throw unauthorized();
+    req.userId = userId;
   };
 }
 
