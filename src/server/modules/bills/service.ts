@@ -515,13 +515,11 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
     },
 
     async listBills(ownerId: string, limit: number, cursor?: string): Promise<BillListResponse> {
-      const { page, people, hasMore } = await repo.listBills(
+      const { page, hasMore } = await repo.listBills(
         ownerId,
         limit,
         cursor ? decodeCursor(cursor) : undefined,
       );
-      const byBill = new Map<string, typeof people>();
-      for (const p of people) byBill.set(p.billId, [...(byBill.get(p.billId) ?? []), p]);
       const last = page.at(-1);
       return {
         bills: page.map((b) => ({
@@ -531,7 +529,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           createdAt: b.createdAt.toISOString(),
           status: b.status,
           totalAmount: money(b.totalPence),
-          participants: (byBill.get(b.id) ?? []).map((p) => ({
+          participants: b.people.map((p) => ({
             id: p.id,
             participantName: p.name,
             isCreator: p.isCreator,
@@ -544,9 +542,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
     },
 
     async getBill(ownerId: string, billId: string): Promise<BillDetail> {
-      const bill = await repo.findOwnedBill(ownerId, billId);
-      if (!bill) throw notFound(BILL_NOT_FOUND);
-      return toDetail(await repo.loadAggregate(bill));
+      const agg = await repo.loadOwnedAggregate(ownerId, billId);
+      if (!agg) throw notFound(BILL_NOT_FOUND);
+      return toDetail(agg);
     },
 
     /** Activity is read from the bills and their payments: never a second copy of either. */
