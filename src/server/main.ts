@@ -1,4 +1,5 @@
 // Composition root: read config, open the database, build the app, listen, and shut down cleanly.
+import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import {
@@ -95,6 +96,7 @@ async function main() {
       fail(`PORT: not allowed to listen on ${config.port}. Choose a port above 1024.`);
     throw err;
   }
+  serveBenchStats(database);
   app.log.info(
     { startupMs: Math.round(performance.now()), phases },
     `Fairshare is ready at ${config.publicUrl} (database: ${database.kind})`,
@@ -108,6 +110,27 @@ async function main() {
       if (!closing) log.warn({ err }, 'receipt reader warm-up failed; the first scan loads it');
     },
   );
+}
+
+/**
+ * bench/api asks a server it started (with BENCH_STATS=1 and an IPC channel) what it has spent:
+ * CPU time of the whole process, time the main thread was busy, and statements sent.
+ */
+function serveBenchStats(database: Database) {
+  if (process.env.BENCH_STATS !== '1' || !process.send) return;
+  process.on('message', (msg: unknown) => {
+    if ((msg as { type?: unknown } | null)?.type !== 'stats') return;
+    process.send!({ type: 'stats', ...processStats(database) });
+  });
+}
+
+function processStats(database: Database) {
+  const cpu = process.cpuUsage();
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    mainThreadMs: performance.eventLoopUtilization().active,
+    queries: database.queries.count,
+  };
 }
 
 main().catch((err: unknown) => {
