@@ -1,5 +1,13 @@
 // Composition root: read config, open the database, build the app, listen, and shut down cleanly.
+import cluster from 'node:cluster';
 import { performance } from 'node:perf_hooks';
+import {
+  mainThreadCpuMs,
+  processCount,
+  processCountProblem,
+  runPrimary,
+  type ProcessStats,
+} from './cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import {
@@ -72,7 +80,9 @@ async function main() {
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const ocr = createOcrPool();
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // A cluster's worker is stopped by its primary (SIGTERM), which a Ctrl-C reaches too.
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+  else process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
@@ -124,18 +134,41 @@ function serveBenchStats(database: Database) {
   });
 }
 
-function processStats(database: Database) {
+function processStats(database: Database): ProcessStats {
   const cpu = process.cpuUsage();
   return {
     cpuMs: (cpu.user + cpu.system) / 1000,
-    mainThreadMs: performance.eventLoopUtilization().active,
+    mainThreadMs: mainThreadCpuMs(),
     queries: database.queries.count,
   };
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `\nFairshare could not start: ${err instanceof Error ? err.stack : String(err)}\n`,
-  );
-  process.exit(1);
-});
+/** WEB_CONCURRENCY above 1: this process only starts the workers, which run main(). */
+function start() {
+  if (cluster.isPrimary) {
+    let config: Config;
+    try {
+      config = loadConfig();
+    } catch (err) {
+      if (err instanceof ConfigError) fail(err.message);
+      throw err;
+    }
+    const problem = processCountProblem(config);
+    if (problem) fail(problem);
+    const count = processCount(config);
+    if (count > 1) {
+      // Made once, here: every worker must sign sessions with the same secret.
+      loadSecrets(config.dataDir, { authSecret: config.authSecret });
+      runPrimary(count);
+      return;
+    }
+  }
+  main().catch((err: unknown) => {
+    process.stderr.write(
+      `\nFairshare could not start: ${err instanceof Error ? err.stack : String(err)}\n`,
+    );
+    process.exit(1);
+  });
+}
+
+start();
