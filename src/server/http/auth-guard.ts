@@ -30,17 +30,30 @@ export function authHeaders(req: FastifyRequest): Headers {
  * the last few seconds (http/session-cache.ts), else from better-auth.
  */
 export function makeSessionUser(auth: Auth, cache: SessionCache) {
+  // Requests with the same session that arrive together (a page's parallel calls, a burst of
+  // connections) share one check instead of each asking better-auth.
+  const checking = new Map<string, Promise<string | null>>();
+
+  async function check(req: FastifyRequest, key: string): Promise<string | null> {
+    const generation = cache.generation;
+    const session = await auth.api.getSession({ headers: authHeaders(req) });
+    if (!session) return null;
+    cache.remember(key, session.user.id, new Date(session.session.expiresAt), generation);
+    return session.user.id;
+  }
+
   return async function sessionUser(req: FastifyRequest): Promise<string | null> {
     const key = sessionKeyOf(req.headers);
     // No session cookie and no bearer token: nobody is signed in, and better-auth need not say so.
     if (key === null) return null;
     const known = cache.lookup(key);
     if (known !== undefined) return known;
-    const generation = cache.generation;
-    const session = await auth.api.getSession({ headers: authHeaders(req) });
-    if (!session) return null;
-    cache.remember(key, session.user.id, new Date(session.session.expiresAt), generation);
-    return session.user.id;
+    let pending = checking.get(key);
+    if (!pending) {
+      pending = check(req, key).finally(() => checking.delete(key));
+      checking.set(key, pending);
+    }
+    return pending;
   };
 }
 

@@ -46,6 +46,18 @@ describe('the session cache', () => {
     ).toBe(1);
   });
 
+  it('checks a session once for requests that arrive together', async () => {
+    const s = await signUp(t.app);
+    const answers: number[] = [];
+    const queries = await queriesDuring(async () => {
+      const all = await Promise.all(Array.from({ length: 10 }, () => get({ cookie: s.cookie })));
+      answers.push(...all.map((r) => r.statusCode));
+    });
+    expect(answers).toEqual(Array(10).fill(200));
+    // One session check (better-auth: at most 2 statements) and each request's own user lookup.
+    expect(queries).toBeLessThanOrEqual(2 + 10);
+  });
+
   it('refuses a signed-out session on the next request in the same process', async () => {
     const s = await signUp(t.app);
     expect((await get({ cookie: s.cookie })).statusCode).toBe(200);
