@@ -97,12 +97,12 @@ interface Stats {
 }
 
 /** What the server has spent so far (main.ts answers over IPC; every worker's, summed). */
-async function statsOf(child: ChildProcess): Promise<Stats> {
+async function statsOf(child: ChildProcess, timeoutMs = 5000): Promise<Stats> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('the server did not answer for its stats')),
-      5000,
-    );
+    const timer = setTimeout(() => {
+      child.off('message', onMessage);
+      reject(new Error('the server did not answer for its stats'));
+    }, timeoutMs);
     const onMessage = (msg: { type?: string } & Stats) => {
       if (msg.type !== 'stats') return;
       clearTimeout(timer);
@@ -266,6 +266,15 @@ async function benchApp(
     const again = startServer({ ...serverEnv, WEB_CONCURRENCY: String(processes) });
     try {
       await waitFor(`${base}/api/health`, again);
+      // Every worker answers for its figures once it listens: wait for all of them.
+      for (let i = 0; ; i++) {
+        try {
+          await statsOf(again, 2000);
+          break;
+        } catch (err) {
+          if (i > 60) throw err;
+        }
+      }
       const list = (await (await fetch(`${base}/api/bills`, { headers: { cookie } })).json()) as {
         bills: { id: string }[];
       };
