@@ -20,6 +20,7 @@ import {
 import { DirLockedError } from './db/dir-lock';
 import { createOcrPool } from './adapters/ocr/pool';
 import { backfillShareLines } from './modules/bills/share-backfill';
+import { warmUpBillReads } from './modules/bills/warm-up';
 import { loadSecrets } from './secrets';
 
 function fail(message: string): never {
@@ -111,8 +112,12 @@ async function main() {
     { startupMs: Math.round(performance.now()), phases },
     `Fairshare is ready at ${config.publicUrl} (database: ${database.kind})`,
   );
-  // Load the receipt reader's models now, in the background, so the first scan is as quick as the rest.
   const log = app.log;
+  if (database.kind === 'embedded')
+    warmUpBillReads(database.db).catch((err: unknown) => {
+      if (!closing) log.warn({ err }, 'warming the bill reads failed');
+    });
+  // Load the receipt reader's models now, in the background, so the first scan is as quick as the rest.
   const warming = performance.now();
   ocr.warmUp().then(
     () => log.info({ ms: Math.round(performance.now() - warming) }, 'receipt reader ready'),
