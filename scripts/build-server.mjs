@@ -4,11 +4,13 @@ import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  // Worker threads are their own entries, beside main.js: the OCR worker and the HEIC decoder.
+  // Worker threads are their own entries, beside main.js: the OCR worker, the HEIC decoder and the
+  // embedded database.
   entryPoints: {
     main: 'src/server/main.ts',
     'ocr-worker': 'src/server/adapters/ocr/worker.ts',
     'heic-worker': 'src/server/modules/receipts/heic-worker.ts',
+    'pglite-worker': 'src/server/db/pglite-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -4,11 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthRateLimits, Config } from './config';
 import type { Database } from './db/client';
 import { notFound, registerErrorHandler, registerNotFoundHandler } from './http/errors';
@@ -16,11 +12,13 @@ import { trackInFlight } from './http/inflight';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSpa } from './http/spa';
-import { loggerOptions } from './logger';
+import { responseSerializerCompiler } from './http/serializer';
+import { OneLinePerRequest, productionLogger } from './logger';
 import { DEFAULT_WEB_ROOT } from './paths';
+import { createSessionCache } from './http/session-cache';
 import { createAuth } from './modules/accounts/auth';
 import { createAuthRateLimiter } from './modules/accounts/rate-limit';
-import { makeRequireUser } from './modules/accounts/session';
+import { makeRequireUser, makeSessionUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
@@ -55,6 +53,11 @@ export interface AppDeps {
   clock?: () => Date;
   /** Server timeouts, over DEFAULT_TIMEOUTS. */
   timeouts?: Partial<Timeouts>;
+  /**
+   * Check every answer against its zod contract (a 500 when it breaks it): on everywhere but
+   * production, which writes answers with a compiled serializer instead (http/serializer.ts).
+   */
+  responseValidation?: boolean;
 }
 
 /** How long a client may take: a stalled or dripping client must not hold a scan place or a socket. */
@@ -86,7 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    logger: deps.logger ?? productionLogger(config.logLevel),
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     // The client's address (rate limits, sessions, logs) is the socket's, unless TRUST_PROXY names
     // the proxies in front: then it is read from X-Forwarded-For through those proxies only.
@@ -114,7 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   trackInFlight(app);
   registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      validate: deps.responseValidation ?? config.env !== 'production',
+    }),
+  );
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     // The web build's source maps are not published (they are kept beside the build for us).
@@ -175,7 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
-  const requireUser = makeRequireUser(auth);
+  const sessions = createSessionCache({ ttlMs: config.sessionCacheMs });
+  const sessionUser = makeSessionUser(auth, sessions);
+  const requireUser = makeRequireUser(sessionUser);
 
   await app.register(healthRoutes(database));
   await app.register(
@@ -183,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       auth,
       config,
       requireUser,
+      sessionUser,
+      sessions,
       service: createAccountsService(createAccountsRepo(database.db)),
       rateLimiter: createAuthRateLimiter(
         deps.authRateLimits ?? config.authRateLimits,

@@ -183,6 +183,24 @@ export const envSchema = z.object({
       .optional(),
   ),
   STRIPE_API_URL: url('http(s)'),
+  SESSION_CACHE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (off) to 60000')
+      .max(60_000, 'must be 0 (off) to 60000')
+      .default(5000),
+  ),
+  WEB_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of processes' })
+      .int('must be a whole number of processes')
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64')
+      .optional(),
+  ),
   SIGNUPS_PER_IP: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -213,6 +231,10 @@ export interface Config {
   apple: { clientId: string; clientSecret: string } | undefined;
   authRateLimits: AuthRateLimits;
   payments: PaymentsConfig;
+  /** How long a confirmed session is remembered in-process (http/session-cache.ts); 0 is off. */
+  sessionCacheMs: number;
+  /** WEB_CONCURRENCY as set: how many HTTP processes main.ts runs (undefined: its default). */
+  webConcurrency: number | undefined;
 }
 
 /** Which payment provider takes the cards (DECISIONS.md Payments). */
@@ -315,5 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     apple,
     authRateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, signUpPerIp: env.SIGNUPS_PER_IP },
     payments,
+    sessionCacheMs: env.SESSION_CACHE_MS,
+    webConcurrency: env.WEB_CONCURRENCY,
   };
 }

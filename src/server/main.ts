@@ -1,4 +1,13 @@
 // Composition root: read config, open the database, build the app, listen, and shut down cleanly.
+import cluster from 'node:cluster';
+import { performance } from 'node:perf_hooks';
+import {
+  mainThreadCpuMs,
+  processCount,
+  processCountProblem,
+  runPrimary,
+  type ProcessStats,
+} from './cluster';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import {
@@ -13,6 +22,7 @@ import { createOcrPool } from './adapters/ocr/pool';
 import { backfillShareLines } from './modules/bills/share-backfill';
 import { startUnusedScanCleanup } from './modules/receipts/cleanup';
 import { createScanCleanupRepo } from './modules/receipts/repo';
+import { warmUpBillReads } from './modules/bills/warm-up';
 import { loadSecrets } from './secrets';
 
 function fail(message: string): never {
@@ -76,7 +86,9 @@ async function main() {
   // Background jobs started once the server listens, stopped first on shutdown.
   const jobs: { stopCleanup?: () => Promise<void> } = {};
   const ocr = createOcrPool();
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // A cluster's worker is stopped by its primary (SIGTERM), which a Ctrl-C reaches too.
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+  else process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
@@ -100,14 +112,19 @@ async function main() {
       fail(`PORT: not allowed to listen on ${config.port}. Choose a port above 1024.`);
     throw err;
   }
+  serveBenchStats(database);
   app.log.info(
     { startupMs: Math.round(performance.now()), phases },
     `Fairshare is ready at ${config.publicUrl} (database: ${database.kind})`,
   );
   // Scans no bill uses go after 7 days (DECISIONS.md): checked shortly after start, then hourly.
   jobs.stopCleanup = startUnusedScanCleanup(createScanCleanupRepo(database.db), app.log);
-  // Load the receipt reader's models now, in the background, so the first scan is as quick as the rest.
   const log = app.log;
+  if (database.kind === 'embedded')
+    warmUpBillReads(database.db).catch((err: unknown) => {
+      if (!closing) log.warn({ err }, 'warming the bill reads failed');
+    });
+  // Load the receipt reader's models now, in the background, so the first scan is as quick as the rest.
   const warming = performance.now();
   ocr.warmUp().then(
     () => log.info({ ms: Math.round(performance.now() - warming) }, 'receipt reader ready'),
@@ -117,9 +134,53 @@ async function main() {
   );
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(
-    `\nFairshare could not start: ${err instanceof Error ? err.stack : String(err)}\n`,
-  );
-  process.exit(1);
-});
+/**
+ * bench/api asks a server it started (with BENCH_STATS=1 and an IPC channel) what it has spent:
+ * CPU time of the whole process, time the main thread was busy, and statements sent.
+ */
+function serveBenchStats(database: Database) {
+  if (process.env.BENCH_STATS !== '1' || !process.send) return;
+  process.on('message', (msg: unknown) => {
+    if ((msg as { type?: unknown } | null)?.type !== 'stats') return;
+    process.send!({ type: 'stats', ...processStats(database) });
+  });
+}
+
+function processStats(database: Database): ProcessStats {
+  const cpu = process.cpuUsage();
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    mainThreadMs: mainThreadCpuMs(),
+    queries: database.queries.count,
+  };
+}
+
+/** WEB_CONCURRENCY above 1: this process only starts the workers, which run main(). */
+function start() {
+  if (cluster.isPrimary) {
+    let config: Config;
+    try {
+      config = loadConfig();
+    } catch (err) {
+      if (err instanceof ConfigError) fail(err.message);
+      throw err;
+    }
+    const problem = processCountProblem(config);
+    if (problem) fail(problem);
+    const count = processCount(config);
+    if (count > 1) {
+      // Made once, here: every worker must sign sessions with the same secret.
+      loadSecrets(config.dataDir, { authSecret: config.authSecret });
+      runPrimary(count);
+      return;
+    }
+  }
+  main().catch((err: unknown) => {
+    process.stderr.write(
+      `\nFairshare could not start: ${err instanceof Error ? err.stack : String(err)}\n`,
+    );
+    process.exit(1);
+  });
+}
+
+start();

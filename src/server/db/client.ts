@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { EMBEDDED_TEMPLATE, MIGRATIONS_FOLDER } from '../paths';
 import { acquireDirLock, type DirLock } from './dir-lock';
+import { startPgliteThread, type PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,9 +19,25 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'embedded' | 'postgres';
 
+/** Counts the statements sent through Drizzle (tests hold queries per request; bench/api prints it). */
+export interface QueryCounter {
+  count: number;
+}
+
+/** Drizzle's logger hook, used only to count: it sees every statement the app's handle sends. */
+function countingLogger(counter: QueryCounter) {
+  return {
+    logQuery() {
+      counter.count++;
+    },
+  };
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** Statements sent through `db` so far. */
+  queries: QueryCounter;
   /** The PostgreSQL server's pool (not the embedded database): for stores that share state. */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -47,10 +64,10 @@ export async function openEmbedded(
   try {
     const pgDir = path.join(dataDir, 'pglite');
     const fresh = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
-    const loadDataDir =
-      fresh && fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined;
+    const loadDataDir = fresh && fs.existsSync(template) ? template : undefined;
     if (fresh) fs.rmSync(pgDir, { recursive: true, force: true });
-    const client = await PGlite.create({ dataDir: pgDir, ...(loadDataDir ? { loadDataDir } : {}) });
+    // In its own thread, so HTTP is answered while queries run (db/pglite-thread.ts).
+    const client = await startPgliteThread({ dataDir: pgDir, loadDataDir });
     return fromPglite(client, async () => {
       await client.close();
       lock.release();
@@ -61,13 +78,18 @@ export async function openEmbedded(
   }
 }
 
-/** Wraps an already-open PGlite (a test clone, an in-memory instance). */
+/** Wraps an already-open PGlite (a test clone, an in-memory instance), or one in its own thread. */
 export function fromPglite(
-  client: PGlite,
+  client: PGlite | PgliteThread,
   close: () => Promise<void> = () => client.close(),
 ): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'embedded', close };
+  const queries: QueryCounter = { count: 0 };
+  const db = drizzlePglite({
+    client: client as PGlite,
+    schema,
+    logger: countingLogger(queries),
+  }) as unknown as Db;
+  return { db, kind: 'embedded', queries, close };
 }
 
 /** Connects to a PostgreSQL server; fails with a message naming DATABASE_URL when it cannot. */
@@ -90,8 +112,13 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       err instanceof Error ? err.message || (err as NodeJS.ErrnoException).code : String(err);
     throw new DatabaseStartError(`DATABASE_URL: cannot connect to ${describeUrl(url)} (${reason})`);
   }
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  const queries: QueryCounter = { count: 0 };
+  const db = drizzleNodePg({
+    client: pool,
+    schema,
+    logger: countingLogger(queries),
+  }) as unknown as Db;
+  return { db, kind: 'postgres', pool, queries, close: () => pool.end() };
 }
 
 function describeUrl(url: string): string {

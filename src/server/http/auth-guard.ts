@@ -21,6 +21,9 @@ export const CLIENT_IP_HEADER = 'x-fairshare-client-ip';
  */
 export type RequireUser = (req: FastifyRequest) => Promise<void>;
 
+/** The signed-in user's id, or null (modules/accounts/session.ts). */
+export type SessionUser = (req: FastifyRequest) => Promise<string | null>;
+
 /** The signed-in user's id in a route guarded by requireUser. */
 export function userIdOf(req: FastifyRequest): string {
   if (!req.userId) throw unauthorized();

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fromPglite, openPostgres, type Database } from '../db/client';
+import { startPgliteThread } from '../db/pglite-thread';
 import { createLogCapture, recordInjections, type LogCapture } from './log-capture';
 import { serverUrlFor } from './test-database-url';
 
@@ -40,8 +40,8 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const file = inject('embeddedTemplate');
   if (!file) throw new Error('the api project global setup did not provide a database template');
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
-  return fromPglite(client);
+  // In its own thread, as the server runs it (db/pglite-thread.ts).
+  return fromPglite(await startPgliteThread({ loadDataDir: file }));
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -11,7 +11,8 @@ import {
   userSchema,
 } from '../../../contracts/auth';
 import type { Config } from '../../config';
-import { userIdOf, type RequireUser } from '../../http/auth-guard';
+import { userIdOf, type RequireUser, type SessionUser } from '../../http/auth-guard';
+import type { SessionCache } from '../../http/session-cache';
 import { authHeaders } from './session';
 import { AppError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
@@ -25,7 +26,14 @@ export interface AccountsRoutesDeps {
   service: AccountsService;
   rateLimiter: AuthRateLimiter;
   requireUser: RequireUser;
+  /** The signed-in user's id or null, through the session cache. */
+  sessionUser: SessionUser;
+  /** Emptied after anything that may end a session (sign-out, revocation, a password change). */
+  sessions: SessionCache;
 }
+
+/** better-auth's POSTs that only start sessions: every other one may end some. */
+const STARTS_SESSIONS_ONLY = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
 
 /**
  * A sign-up whose e-mail and password sign nobody in: the e-mail has an account with another
@@ -49,7 +57,7 @@ const FRIENDLY: Record<string, string> = {
 export const accountsRoutes =
   (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { auth, config, service, rateLimiter, requireUser } = deps;
+    const { auth, config, service, rateLimiter, requireUser, sessionUser, sessions } = deps;
 
     // Apple posts its callback as a form: keep the raw text for better-auth to read.
     app.addContentTypeParser(
@@ -76,7 +84,14 @@ export const accountsRoutes =
 
     /** Hands a request to better-auth and copies its answer back. */
     async function forward(req: FastifyRequest, reply: FastifyReply, body: unknown) {
-      return send(req, reply, await callAuth(req, body));
+      const path = new URL(req.url, 'http://x').pathname;
+      try {
+        return await send(req, reply, await callAuth(req, body));
+      } finally {
+        // Sign-out, revocation, a password change or reset: no session this process remembers
+        // outlives it (http/session-cache.ts), whether or not better-auth says it succeeded.
+        if (req.method !== 'GET' && !STARTS_SESSIONS_ONLY.has(path)) sessions.clear();
+      }
     }
 
     /** Copies better-auth's answer to the reply, errors in the API's one error shape. */
@@ -153,10 +168,7 @@ export const accountsRoutes =
     });
 
     /** The signed-in user's id, or null: for routes better-auth answers 401 itself. */
-    async function signedInUser(req: FastifyRequest): Promise<string | null> {
-      const session = await auth.api.getSession({ headers: authHeaders(req) });
-      return session?.user.id ?? null;
-    }
+    const signedInUser = sessionUser;
 
     app.get(
       '/api/auth/providers',
@@ -171,8 +183,8 @@ export const accountsRoutes =
       '/api/auth/me',
       { schema: { response: { 200: currentUserResponseSchema } } },
       async (req) => {
-        const session = await auth.api.getSession({ headers: authHeaders(req) });
-        return { user: session ? await service.getUser(session.user.id) : null };
+        const userId = await sessionUser(req);
+        return { user: userId ? await service.getUser(userId) : null };
       },
     );
 
@@ -217,6 +229,8 @@ export const accountsRoutes =
         // No session: nothing to end.
         if (!(err instanceof Error) || !/session/i.test(err.message))
           req.log.warn({ err }, 'sign-out failed');
+      } finally {
+        sessions.clear();
       }
       return reply.header('cache-control', 'no-store').redirect('/', 303);
     });

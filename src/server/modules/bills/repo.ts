@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
 import type { ShareLine } from '../../../domain/shares';
 import type { Db } from '../../db/client';
 import {
@@ -79,6 +79,10 @@ export function inTransaction<T>(db: Db, fn: (repo: BillsRepo) => Promise<T>): P
 }
 
 export function createBillsRepo(db: Db) {
+  // The hot reads, built once per handle and sent as named (server-side prepared) statements.
+  let prepared: ReturnType<typeof prepareStatements> | undefined;
+  const statements = () => (prepared ??= prepareStatements(db));
+
   return {
     /**
      * Inserts a bill with its participants, items and assignments; call inside a transaction. A
@@ -239,51 +243,21 @@ export function createBillsRepo(db: Db) {
       return row;
     },
 
+    /** A bill with everything its detail shows, in one statement; the owner's only. */
+    async loadOwnedAggregate(ownerId: string, billId: string): Promise<BillAggregate | undefined> {
+      if (!isBillId(billId)) return undefined;
+      const [row] = await statements().aggregate.execute({ billId, ownerId });
+      return row && aggregateOf(row, row);
+    },
+
+    /** Everything a stored bill's split and detail need (`bill` as given, its parts read now). */
     async loadAggregate(bill: BillRow): Promise<BillAggregate> {
-      const [owner, items, participants, lines, settlements] = await Promise.all([
-        db
-          .select({ name: user.name, firstName: user.firstName, lastName: user.lastName })
-          .from(user)
-          .where(eq(user.id, bill.ownerId)),
-        db
-          .select()
-          .from(billItems)
-          .where(eq(billItems.billId, bill.id))
-          .orderBy(asc(billItems.position)),
-        db
-          .select()
-          .from(billParticipants)
-          .where(eq(billParticipants.billId, bill.id))
-          .orderBy(asc(billParticipants.position)),
-        db
-          .select()
-          .from(shareLines)
-          .where(eq(shareLines.billId, bill.id))
-          .orderBy(asc(shareLines.participantId), asc(shareLines.position)),
-        db
-          .select({
-            participantId: paymentLinks.participantId,
-            paidAt: paymentLinks.paidAt,
-            method: payments.method,
-          })
-          .from(paymentLinks)
-          .leftJoin(payments, eq(payments.id, paymentLinks.paymentId))
-          .where(eq(paymentLinks.billId, bill.id)),
-      ]);
-      const assignments = items.length
-        ? await db
-            .select()
-            .from(itemAssignments)
-            .where(
-              inArray(
-                itemAssignments.itemId,
-                items.map((i) => i.id),
-              ),
-            )
-        : [];
-      const o = owner[0];
-      const creatorName = [o?.firstName, o?.lastName].filter(Boolean).join(' ') || o?.name || '';
-      return { bill, creatorName, items, participants, assignments, lines, settlements };
+      const [row] = await statements().aggregate.execute({
+        billId: bill.id,
+        ownerId: bill.ownerId,
+      });
+      if (!row) throw new Error(`bill ${bill.id} vanished while it was read`);
+      return aggregateOf(bill, row);
     },
 
     async nextPosition(table: 'items' | 'participants', billId: string): Promise<number> {
@@ -329,51 +303,21 @@ export function createBillsRepo(db: Db) {
       }
     },
 
-    /** One page of the owner's bills, newest first, keyset-paginated on (created_at, id). */
+    /**
+     * One page of the owner's bills, newest first, keyset-paginated on (created_at, id), each with
+     * its people: one statement.
+     */
     async listBills(ownerId: string, limit: number, after?: Cursor) {
-      const rows = await db
-        .select({
-          id: bills.id,
-          name: bills.name,
-          billDate: bills.billDate,
-          createdAt: bills.createdAt,
-          status: bills.status,
-          totalPence: bills.totalPence,
-        })
-        .from(bills)
-        .where(
-          and(
-            eq(bills.ownerId, ownerId),
-            after
-              ? or(
-                  lt(bills.createdAt, after.createdAt),
-                  and(eq(bills.createdAt, after.createdAt), lt(bills.id, after.id)),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(bills.createdAt), desc(bills.id))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const people = page.length
-        ? await db
-            .select({
-              id: billParticipants.id,
-              billId: billParticipants.billId,
-              name: billParticipants.name,
-              isCreator: billParticipants.isCreator,
-              status: billParticipants.status,
-            })
-            .from(billParticipants)
-            .where(
-              inArray(
-                billParticipants.billId,
-                page.map((b) => b.id),
-              ),
-            )
-            .orderBy(asc(billParticipants.billId), asc(billParticipants.position))
-        : [];
-      return { page, people, hasMore: rows.length > limit };
+      const st = statements();
+      const rows = after
+        ? await st.listAfter.execute({
+            ownerId,
+            limit: limit + 1,
+            afterAt: after.createdAt.toISOString(),
+            afterId: after.id,
+          })
+        : await st.listFirst.execute({ ownerId, limit: limit + 1 });
+      return { page: rows.slice(0, limit), hasMore: rows.length > limit };
     },
 
     /**
@@ -395,33 +339,14 @@ export function createBillsRepo(db: Db) {
         .orderBy(desc(bills.createdAt), desc(bills.id), asc(billParticipants.position));
     },
 
-    /** Some of the owner's bills as the list shows them, newest first, with their people: 2 queries. */
+    /** Some of the owner's bills as the list shows them, newest first, with their people: 1 query. */
     async billsByIds(ownerId: string, ids: string[]) {
-      if (!ids.length) return { page: [], people: [] };
-      const page = await db
-        .select({
-          id: bills.id,
-          name: bills.name,
-          billDate: bills.billDate,
-          createdAt: bills.createdAt,
-          status: bills.status,
-          totalPence: bills.totalPence,
-        })
+      if (!ids.length) return [];
+      return db
+        .select(listColumns)
         .from(bills)
-        .where(and(eq(bills.ownerId, ownerId), inArray(bills.id, ids)))
+        .where(and(eq(bills.ownerId, ownerId), sql`${bills.id} = any(${sql.param(ids)}::uuid[])`))
         .orderBy(desc(bills.createdAt), desc(bills.id));
-      const people = await db
-        .select({
-          id: billParticipants.id,
-          billId: billParticipants.billId,
-          name: billParticipants.name,
-          isCreator: billParticipants.isCreator,
-          status: billParticipants.status,
-        })
-        .from(billParticipants)
-        .where(inArray(billParticipants.billId, ids))
-        .orderBy(asc(billParticipants.billId), asc(billParticipants.position));
-      return { page, people };
     },
 
     /**
@@ -466,7 +391,7 @@ export function createBillsRepo(db: Db) {
       return db
         .select({ billId: billParticipants.billId, name: billParticipants.name })
         .from(billParticipants)
-        .where(inArray(billParticipants.billId, billIds))
+        .where(sql`${billParticipants.billId} = any(${sql.param(billIds)}::uuid[])`)
         .orderBy(asc(billParticipants.billId), asc(billParticipants.position));
     },
 
@@ -518,6 +443,147 @@ export function createBillsRepo(db: Db) {
 }
 
 export type BillsRepo = ReturnType<typeof createBillsRepo>;
+
+/** A bill's people as the list shows them (json from the list statement). */
+export interface ListPerson {
+  id: string;
+  name: string;
+  isCreator: boolean;
+  status: 'pending' | 'paid';
+}
+
+/** Rows as json_build_object writes them: timestamps as text, bigints as numbers. */
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+interface AggregateJson {
+  ownerName: string;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  items: ItemRow[];
+  participants: Json<ParticipantRow>[];
+  assignments: AssignmentRow[];
+  lines: ShareLineRow[];
+  settlements: Json<Settlement>[];
+}
+
+function aggregateOf(bill: BillRow, row: AggregateJson): BillAggregate {
+  const creatorName =
+    [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(' ') || row.ownerName || '';
+  return {
+    bill,
+    creatorName,
+    items: row.items,
+    participants: row.participants.map((p) => ({ ...p, createdAt: new Date(p.createdAt) })),
+    assignments: row.assignments,
+    lines: row.lines,
+    settlements: row.settlements.map((s) => ({
+      ...s,
+      paidAt: s.paidAt === null ? null : new Date(s.paidAt),
+    })),
+  };
+}
+
+/** A json array of `fields` over the rows of a subquery, '[]' when there are none. */
+const jsonRows = <T>(fields: string, from: string, orderBy: string) =>
+  sql<
+    T[]
+  >`coalesce((select json_agg(json_build_object(${sql.raw(fields)}) order by ${sql.raw(orderBy)}) ${sql.raw(from)}), '[]'::json)`;
+
+/** The columns of a bill as the list shows it, with its people as json: one statement. */
+const listColumns = {
+  id: bills.id,
+  name: bills.name,
+  billDate: bills.billDate,
+  createdAt: bills.createdAt,
+  status: bills.status,
+  totalPence: bills.totalPence,
+  people: jsonRows<ListPerson>(
+    `'id', p.id, 'name', p.name, 'isCreator', p.is_creator, 'status', p.status`,
+    `from bill_participants p where p.bill_id = "bills"."id"`,
+    'p.position',
+  ),
+};
+
+function prepareStatements(db: Db) {
+  const mine = eq(bills.ownerId, sql.placeholder('ownerId'));
+  const newestFirst = [desc(bills.createdAt), desc(bills.id)] as const;
+  const listFirst = db
+    .select(listColumns)
+    .from(bills)
+    .where(mine)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('bills_list_first');
+  const at = sql`${sql.placeholder('afterAt')}::timestamptz`;
+  const listAfter = db
+    .select(listColumns)
+    .from(bills)
+    .where(
+      and(
+        mine,
+        or(
+          lt(bills.createdAt, at),
+          and(eq(bills.createdAt, at), lt(bills.id, sql`${sql.placeholder('afterId')}::uuid`)),
+        ),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('bills_list_after');
+
+  const b = '"bills"."id"';
+  const aggregate = db
+    .select({
+      ...getTableColumns(bills),
+      ownerName: user.name,
+      ownerFirstName: user.firstName,
+      ownerLastName: user.lastName,
+      items: jsonRows<ItemRow>(
+        `'id', i.id, 'billId', i.bill_id, 'position', i.position, 'name', i.name,
+         'amountPence', i.amount_pence, 'splitMode', i.split_mode`,
+        `from bill_items i where i.bill_id = ${b}`,
+        'i.position',
+      ),
+      participants: jsonRows<Json<ParticipantRow>>(
+        `'id', p.id, 'billId', p.bill_id, 'position', p.position, 'name', p.name,
+         'isCreator', p.is_creator, 'amountDuePence', p.amount_due_pence, 'feePence', p.fee_pence,
+         'status', p.status, 'createdAt', p.created_at`,
+        `from bill_participants p where p.bill_id = ${b}`,
+        'p.position',
+      ),
+      assignments: jsonRows<AssignmentRow>(
+        `'itemId', a.item_id, 'participantId', a.participant_id, 'portionHalves', a.portion_halves`,
+        `from item_assignments a join bill_items i on i.id = a.item_id
+         join bill_participants ap on ap.id = a.participant_id where i.bill_id = ${b}`,
+        'i.position, ap.position',
+      ),
+      lines: jsonRows<ShareLineRow>(
+        `'id', l.id, 'billId', l.bill_id, 'participantId', l.participant_id, 'position', l.position,
+         'kind', l.kind, 'itemId', l.item_id, 'name', l.name, 'portionHalves', l.portion_halves,
+         'amountPence', l.amount_pence`,
+        `from share_lines l where l.bill_id = ${b}`,
+        'l.participant_id, l.position',
+      ),
+      settlements: jsonRows<Json<Settlement>>(
+        `'participantId', pl.participant_id, 'paidAt', pl.paid_at, 'method', pm.method`,
+        `from payment_links pl left join payments pm on pm.id = pl.payment_id where pl.bill_id = ${b}`,
+        'pl.participant_id',
+      ),
+    })
+    .from(bills)
+    .innerJoin(user, eq(user.id, bills.ownerId))
+    .where(
+      and(
+        eq(bills.id, sql`${sql.placeholder('billId')}::uuid`),
+        eq(bills.ownerId, sql.placeholder('ownerId')),
+      ),
+    )
+    .prepare('bills_aggregate');
+
+  return { listFirst, listAfter, aggregate };
+}
 
 async function insertLines(db: Db, billId: string, rows: ParticipantLinesRow[], itemIds: string[]) {
   const values = rows.flatMap(({ participantId, lines }) =>

@@ -247,12 +247,9 @@ function toDetail(agg: BillAggregate): BillDetail {
 // --- lists ----------------------------------------------------------------------------------------
 
 type ListRow = Awaited<ReturnType<BillsRepo['listBills']>>['page'][number];
-type ListPerson = Awaited<ReturnType<BillsRepo['listBills']>>['people'][number];
 
 /** Bills as the lists show them, each with its people in order. */
-function listItems(page: ListRow[], people: ListPerson[]): BillListItem[] {
-  const byBill = new Map<string, ListPerson[]>();
-  for (const p of people) byBill.set(p.billId, [...(byBill.get(p.billId) ?? []), p]);
+function listItems(page: ListRow[]): BillListItem[] {
   return page.map((b) => ({
     id: b.id,
     name: b.name,
@@ -260,7 +257,7 @@ function listItems(page: ListRow[], people: ListPerson[]): BillListItem[] {
     createdAt: b.createdAt.toISOString(),
     status: b.status,
     totalAmount: money(b.totalPence),
-    participants: (byBill.get(b.id) ?? []).map((p) => ({
+    participants: b.people.map((p) => ({
       id: p.id,
       participantName: p.name,
       isCreator: p.isCreator,
@@ -568,14 +565,14 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
     },
 
     async listBills(ownerId: string, limit: number, cursor?: string): Promise<BillListResponse> {
-      const { page, people, hasMore } = await repo.listBills(
+      const { page, hasMore } = await repo.listBills(
         ownerId,
         limit,
         cursor ? decodeCursor(cursor) : undefined,
       );
       const last = page.at(-1);
       return {
-        bills: listItems(page, people),
+        bills: listItems(page),
         nextCursor:
           hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
       };
@@ -611,10 +608,10 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         sum.pending ||= share.status === 'pending' && share.amountDuePence > 0;
         theirs.set(share.billId, sum);
       }
-      const { page, people } = await repo.billsByIds(ownerId, friend.billIds);
+      const page = await repo.billsByIds(ownerId, friend.billIds);
       return {
         friend: friendOut(friend),
-        bills: listItems(page, people).map((bill) => {
+        bills: listItems(page).map((bill) => {
           const share = theirs.get(bill.id)!;
           return {
             ...bill,
@@ -628,9 +625,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
     },
 
     async getBill(ownerId: string, billId: string): Promise<BillDetail> {
-      const bill = await repo.findOwnedBill(ownerId, billId);
-      if (!bill) throw notFound(BILL_NOT_FOUND);
-      return toDetail(await repo.loadAggregate(bill));
+      const agg = await repo.loadOwnedAggregate(ownerId, billId);
+      if (!agg) throw notFound(BILL_NOT_FOUND);
+      return toDetail(agg);
     },
 
     /** Activity is read from the bills and their payments: never a second copy of either. */
