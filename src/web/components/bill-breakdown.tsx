@@ -30,21 +30,29 @@ export interface BreakdownPerson {
   badge?: ReactNode;
 }
 
+/** The tip's label on the totals: 'Tip (10%)' with the percentage the bill was split with. */
+export function tipLineLabel(tipPercent: number | null): string {
+  return tipPercent ? `Tip (${tipPercent}%)` : 'Tip';
+}
+
+/** '×2.5' beside an item line the person had other than one portion of; nothing otherwise. */
+export function portionsNote(portions: number | null | undefined): string | undefined {
+  return portions != null && portions !== 1 && portions > 0 ? `×${portions}` : undefined;
+}
+
 /**
- * A person's card from their share: their items (with an optional note each, in the same order),
- * then their part of the service charge and tip when not zero.
+ * A person's card from their share: their items (each with its portions when not one), then their
+ * part of the service charge and tip when not zero. The summary and bill detail both build their
+ * cards here, from the same lines, so they show the same thing.
  */
 export function breakdownPerson(
   share: SummaryParticipantAmount,
   format: (pence: number) => string,
-  {
-    details = [],
-    emptyText = 'No items',
-  }: { details?: (string | undefined)[]; emptyText?: string } = {},
+  { emptyText = 'No items' }: { emptyText?: string } = {},
 ): BreakdownPerson {
-  const lines: BreakdownLine[] = share.items.map((item, index) => ({
+  const lines: BreakdownLine[] = share.items.map((item) => ({
     label: item.name,
-    detail: details[index],
+    detail: portionsNote(item.portions),
     amount: format(item.amount),
   }));
   if (share.serviceCharge !== 0) {
@@ -84,12 +92,14 @@ export interface BillBreakdownProps {
   gettingPaid?: boolean;
   /** How far paying back has gone (a bill with payment links), and its actions, under the total. */
   paymentStatus?: ReactNode;
+  /** Why the bill cannot be saved as it is: said above the actions, which stay disabled. */
+  refused?: string | null;
 }
 
 export function BillBreakdown(props: BillBreakdownProps) {
   const id = useId();
   const { peopleCount, saving = false, gettingPaid = false } = props;
-  const busy = saving || gettingPaid;
+  const busy = saving || gettingPaid || !!props.refused;
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-surface">
       <div className="flex flex-col gap-6 px-4 pb-6 pt-4">
@@ -160,6 +170,11 @@ export function BillBreakdown(props: BillBreakdownProps) {
       </div>
 
       <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+        {props.refused && (
+          <p role="alert" className="text-center text-sm font-medium text-danger">
+            {props.refused}
+          </p>
+        )}
         {/* Medium type so the spec's long label fits one line on a 390 px phone; full height. */}
         <Button
           block
@@ -212,11 +227,11 @@ function Line({ label, detail, amount, strong }: BreakdownLine & { strong?: bool
     <div
       className={`flex items-baseline justify-between gap-4 ${strong ? 'border-t border-line pt-2 text-lg font-bold' : ''}`}
     >
-      <dt className={strong ? '' : 'text-muted'}>
-        {label}
+      <dt className={`min-w-0 break-words ${strong ? '' : 'text-muted'}`}>
+        <span>{label}</span>
         {detail && <span className="ml-1 text-xs font-semibold text-brand-800">{detail}</span>}
       </dt>
-      <dd>{amount}</dd>
+      <dd className="shrink-0">{amount}</dd>
     </div>
   );
 }

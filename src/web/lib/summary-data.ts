@@ -7,6 +7,7 @@ import type {
   SplitParticipant,
   SplitResult,
 } from '../../domain/split';
+import { shareLinesOf } from '../../domain/shares';
 import { newUuid } from './new-id';
 import { isRecord, readSession, removeSession, writeSession } from './session-store';
 
@@ -19,6 +20,8 @@ export const SUMMARY_STORAGE_KEY = 'fairshare.summary';
 export interface SummaryItemLine {
   name: string;
   amount: Pence;
+  /** Portions the person had of the item (shown '×2.5' when not 1); null where it does not apply. */
+  portions?: number | null;
 }
 
 export interface SummaryParticipantAmount {
@@ -56,6 +59,8 @@ export function summaryFromSplit(
   input: SplitInput,
   result: SplitResult,
 ): SummaryData {
+  // The lines bill detail will show once saved (the server stores these): the same, portions too.
+  const lines = shareLinesOf(input, result);
   return {
     billName,
     subtotal: result.subtotal,
@@ -66,7 +71,7 @@ export function summaryFromSplit(
     totalIncludingFees: result.totalIncludingFees,
     tipPercent: input.tipPercent,
     mode: input.mode,
-    participantAmounts: result.participants.map((share) => ({
+    participantAmounts: result.participants.map((share, i) => ({
       id: share.id,
       name: share.name,
       amount: share.amount,
@@ -74,7 +79,11 @@ export function summaryFromSplit(
       serviceCharge: share.serviceChargePence,
       tip: share.tipPence,
       fee: share.feePence,
-      items: share.items.map((line) => ({ name: line.name, amount: line.amountPence })),
+      items: lines[i]!.lines.filter((line) => line.kind === 'item').map((line) => ({
+        name: line.name,
+        amount: line.amountPence,
+        portions: line.portions,
+      })),
     })),
     participants: input.participants.map(({ id, name }) => ({ id, name })),
     items: input.items.map((item) => ({ ...item })),
@@ -103,7 +112,12 @@ const TOTAL_FIELDS = [
 const SHARE_FIELDS = ['amount', 'originalAmount', 'serviceCharge', 'tip', 'fee'] as const;
 
 function isItemLine(value: unknown): value is SummaryItemLine {
-  return isRecord(value) && typeof value.name === 'string' && isPence(value.amount);
+  return (
+    isRecord(value) &&
+    typeof value.name === 'string' &&
+    isPence(value.amount) &&
+    (value.portions === undefined || value.portions === null || typeof value.portions === 'number')
+  );
 }
 
 function isParticipantAmount(value: unknown): value is SummaryParticipantAmount {

@@ -2,10 +2,10 @@ import { Camera, ImageUp, LoaderCircle, PencilLine, Plus, TriangleAlert, X } fro
 import { RadioGroup } from 'radix-ui';
 import { useId, useRef, useState, type Dispatch } from 'react';
 import { formatPence } from '../../../../domain/money';
+import { BILL_LIMITS, TOO_MANY_ITEMS_MESSAGE } from '../../../../domain/bill-rules';
 import {
   splitBill,
   splitInputProblem,
-  amountsProblem,
   BILL_TOO_LARGE_MESSAGE,
   unallocatedItems,
   type SplitMode,
@@ -15,10 +15,9 @@ import { toast } from '../../../components/ui/use-toast';
 import { newId } from '../../../lib/new-id';
 import { saveSummaryData, summaryFromSplit, type SummaryData } from '../../../lib/summary-data';
 import {
+  editorProblems,
   editorTotals,
   receiptMismatch,
-  serviceChargeProblem,
-  tipProblem,
   toSplitInput,
   type EditorAction,
   type SplitEditorState,
@@ -28,6 +27,7 @@ import { ParticipantChips } from './participant-chips';
 import { PortionsDialog, type PortionsTarget } from './portions-dialog';
 
 export const ALLOCATE_ITEMS_MESSAGE = 'Items need to be allocated';
+export const FIX_FIELDS_MESSAGE = 'Put right what is marked above to split';
 export const LONG_PRESS_HINT = 'Hold down a name to set quantity';
 
 export interface SplitEditorProps {
@@ -79,15 +79,19 @@ export function SplitEditor({
 
   const input = toSplitInput(state);
   const totals = editorTotals(input);
-  // Too large a bill, a total or a share below zero: the server refuses these with the same words.
-  const amountsError = amountsProblem(input);
+  // Every field against the bill rules, then the bill as a whole (too large, a total or a share
+  // below zero): the server refuses each of these with the same words, so Split waits for them.
+  const problems = editorProblems(state);
+  const amountsError = problems.bill;
   const unallocated = new Set(unallocatedItems(input));
   const needsAllocation = unallocated.size > 0;
-  const tipError = tipProblem(state.tipPercent);
-  const serviceError = serviceChargeProblem(state.serviceCharge);
+  const tipError = problems.tip;
+  const serviceError = problems.serviceCharge;
   const mismatch = receiptMismatch(state);
+  const tooManyItems = state.items.length >= BILL_LIMITS.maxItems;
 
   const split = () => {
+    if (problems.any) return;
     const problem = splitInputProblem(input);
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
@@ -208,6 +212,7 @@ export function SplitEditor({
                   participants={state.participants}
                   mode={state.mode}
                   unallocated={unallocated.has(index)}
+                  problems={problems.items.get(item.id)}
                   assignHintId={hintId}
                   nameRef={(node) => {
                     if (!node) return;
@@ -272,6 +277,8 @@ export function SplitEditor({
             variant="secondary"
             block
             className="mt-3 border-dashed border-gray-400!"
+            disabled={tooManyItems}
+            aria-describedby={tooManyItems ? `${id}-too-many` : undefined}
             onClick={() => {
               const itemId = newId();
               focusOnMount.current = itemId;
@@ -281,6 +288,11 @@ export function SplitEditor({
             <Plus aria-hidden className="size-5" />
             Add Item
           </Button>
+          {tooManyItems && (
+            <p id={`${id}-too-many`} className="mt-1 px-1 text-sm text-muted">
+              {TOO_MANY_ITEMS_MESSAGE}
+            </p>
+          )}
         </section>
 
         <section aria-labelledby={`${id}-extras`}>
@@ -342,19 +354,19 @@ export function SplitEditor({
         <p
           id={statusId}
           role="status"
-          className={`text-center text-sm font-medium ${needsAllocation ? 'mb-2 text-amber-800' : 'sr-only'}`}
+          className={`text-center text-sm font-medium ${needsAllocation || problems.any ? 'mb-2 text-amber-800' : 'sr-only'}`}
         >
-          {needsAllocation ? ALLOCATE_ITEMS_MESSAGE : ''}
+          {needsAllocation ? ALLOCATE_ITEMS_MESSAGE : problems.any ? FIX_FIELDS_MESSAGE : ''}
         </p>
         <Button
           size="lg"
           block
-          disabled={needsAllocation || totals === null || amountsError !== null}
+          disabled={needsAllocation || totals === null || problems.any}
           aria-describedby={statusId}
           onClick={split}
         >
           Split
-          {totals && !needsAllocation && !amountsError && (
+          {totals && !needsAllocation && !problems.any && (
             <span className="tabular font-normal opacity-90">{formatPence(totals.total)}</span>
           )}
         </Button>

@@ -6,8 +6,18 @@ import {
   toDecimalString,
   type Pence,
 } from '../../../../domain/money';
+import {
+  amountTextProblem,
+  BILL_LIMITS,
+  billFieldsProblem,
+  itemNameProblem,
+  personNameProblem,
+  tipPercentProblem,
+  TOO_MANY_PEOPLE_MESSAGE,
+} from '../../../../domain/bill-rules';
 import { normaliseName } from '../../../../domain/people';
 import {
+  amountsProblem,
   billTotals,
   type BillTotals,
   type ItemAssignment,
@@ -77,11 +87,11 @@ export interface ReceiptForEditor {
   checks: ReceiptChecks;
 }
 
-/** Rows from the 'Manual Receipt Entry' dialog: a name and a price as typed. */
+/** Rows from the 'Manual Receipt Entry' dialog, read exactly: a name and a price in pence. */
 export interface TypedItem {
   id: string;
   name: string;
-  amount: string;
+  amountPence: Pence;
 }
 
 export type EditorAction =
@@ -166,8 +176,9 @@ function hasParticipantNamed(participants: readonly EditorParticipant[], name: s
 
 /**
  * Why a name typed into the editor cannot be added, or null when it can. Blank input gives '' (the
- * Add button is simply disabled, spec §5); a name already on the bill gives a message, since two
- * chips with one name could not be told apart on the item buttons.
+ * Add button is simply disabled, spec §5); otherwise the bill rules for people (the same as the
+ * friends dialog's), then a name already on the bill, since two chips with one name could not be
+ * told apart on the item buttons.
  */
 export function participantNameProblem(
   participants: readonly EditorParticipant[],
@@ -175,6 +186,9 @@ export function participantNameProblem(
 ): string | null {
   const name = participantNameToAdd(input);
   if (name === null) return '';
+  if (participants.length >= BILL_LIMITS.maxPeople) return TOO_MANY_PEOPLE_MESSAGE;
+  const problem = personNameProblem(name);
+  if (problem) return problem;
   return hasParticipantNamed(participants, name) ? `${name} is already on the bill` : null;
 }
 
@@ -258,10 +272,10 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
         ...state,
         items: [
           ...state.items,
-          ...action.items.map(({ id, name, amount }): EditorItem => ({
+          ...action.items.map(({ id, name, amountPence }): EditorItem => ({
             id,
             name: name.trim(),
-            amount: toDecimalString(parseMoney(amount)),
+            amount: toDecimalString(amountPence),
             splitMode: 'manual',
             assignments: [],
           })),
@@ -331,18 +345,16 @@ export function receiptMismatch(
   return itemsPence === check.expectedPence ? null : { itemsPence, ...check };
 }
 
-export const TIP_PROBLEM = 'Tip must be between 0 and 100%';
-export const SERVICE_CHARGE_PROBLEM = 'Service charge cannot be negative';
-
 /** The tip percentage typed, or NaN when it is not a number; blank counts as 0. */
 function typedTip(text: string): number {
   return text.trim() === '' ? 0 : Number(text);
 }
 
 /**
- * The tip percentage to split with: 0 to 100 (spec §5), to 0.01% as the domain honours it. Out of
- * range values are held at the nearest bound, and anything unreadable counts as no tip, so a
- * half-typed field never breaks the running totals; tipProblem says what is wrong meanwhile.
+ * The tip percentage to split with, to 0.01% as the domain honours it. Out of range values are held
+ * at the nearest bound and anything unreadable counts as no tip, only so that the running totals
+ * never break while a field is half typed: tipProblem says what is wrong meanwhile, and Split stays
+ * disabled until it is put right.
  */
 export function tipPercentValue(text: string): number {
   const percent = typedTip(text);
@@ -350,18 +362,55 @@ export function tipPercentValue(text: string): number {
   return Math.round(Math.min(100, Math.max(0, percent)) * 100) / 100;
 }
 
+/** The bill rules' message for the typed tip, or null; blank is no tip. */
 export function tipProblem(text: string): string | null {
-  const percent = typedTip(text);
-  return Number.isNaN(percent) || percent < 0 || percent > 100 ? TIP_PROBLEM : null;
+  return tipPercentProblem(typedTip(text));
 }
 
-/** The service charge in pence: the typed pounds, never below 0 (spec §5 minimum 0). */
+/** The service charge in pence: the typed pounds, never below 0 (see tipPercentValue). */
 export function serviceChargeValue(text: string): Pence {
   return Math.max(0, parseMoney(text));
 }
 
+/** The bill rules' message for the typed service charge, or null; blank is £0.00. */
 export function serviceChargeProblem(text: string): string | null {
-  return parseMoney(text) < 0 ? SERVICE_CHARGE_PROBLEM : null;
+  return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: false });
+}
+
+/** The bill rules' message for an item's typed price, or null; blank is £0.00 (spec §5). */
+export function itemAmountProblem(text: string): string | null {
+  return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: true });
+}
+
+/** What is wrong with each field of the editor, as the bill rules say it; empty when nothing. */
+export interface EditorProblems {
+  /** By item id: its name's and its price's problem. */
+  items: ReadonlyMap<string, { name: string | null; amount: string | null }>;
+  tip: string | null;
+  serviceCharge: string | null;
+  /** Not tied to one field: too many items or people, a name on the bill, the amounts. */
+  bill: string | null;
+  /** Whether anything at all is wrong: Split stays disabled. */
+  any: boolean;
+}
+
+export function editorProblems(state: SplitEditorState): EditorProblems {
+  const items = new Map<string, { name: string | null; amount: string | null }>();
+  let any = false;
+  for (const item of state.items) {
+    const problems = { name: itemNameProblem(item.name), amount: itemAmountProblem(item.amount) };
+    if (problems.name || problems.amount) {
+      items.set(item.id, problems);
+      any = true;
+    }
+  }
+  const tip = tipProblem(state.tipPercent);
+  const serviceCharge = serviceChargeProblem(state.serviceCharge);
+  // The fields above are typed text; in pence, the whole bill must then keep the same rules.
+  const input = toSplitInput(state);
+  const bill =
+    any || tip || serviceCharge ? null : (billFieldsProblem(input) ?? amountsProblem(input));
+  return { items, tip, serviceCharge, bill, any: any || !!tip || !!serviceCharge || !!bill };
 }
 
 /** The editor's state as the split engine's input. */

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../../domain/money';
-import { BillBreakdown, breakdownPerson } from '../../../components/bill-breakdown';
+import { BillBreakdown, breakdownPerson, tipLineLabel } from '../../../components/bill-breakdown';
 import type { SummaryData } from '../../../lib/summary-data';
 
 export interface SummaryViewProps {
@@ -12,6 +12,8 @@ export interface SummaryViewProps {
   saving?: boolean;
   /** While the get-paid flow runs. */
   gettingPaid?: boolean;
+  /** Why the bill rules refuse this bill, if they do: Done and Get paid stay disabled. */
+  refused?: string | null;
 }
 
 /**
@@ -22,6 +24,7 @@ export function SummaryView({
   summary,
   saving = false,
   gettingPaid = false,
+  refused = null,
   ...actions
 }: SummaryViewProps) {
   const people = summary.participantAmounts;
@@ -30,6 +33,7 @@ export function SummaryView({
       {...actions}
       saving={saving}
       gettingPaid={gettingPaid}
+      refused={refused}
       kicker="Summary"
       title={summary.billName}
       backLabel="Back to home"
@@ -39,7 +43,7 @@ export function SummaryView({
       totals={{
         subtotal: formatMoney(summary.subtotal),
         serviceCharge: formatMoney(summary.serviceCharge),
-        tipLabel: 'Tip',
+        tipLabel: tipLineLabel(summary.tipPercent),
         tip: formatMoney(summary.tip),
       }}
       fee={formatMoney(summary.fee)}
