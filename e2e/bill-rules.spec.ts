@@ -330,3 +330,59 @@ test('the summary and bill detail show the same lines; toasts leave the header; 
   expect(await cards.allInnerTexts()).toEqual(summaryCards);
   expect(await page.getByRole('region', { name: 'Totals' }).innerText()).toBe(summaryTotals);
 });
+
+test.describe('drafts', () => {
+  test.use({ expectedServerErrors: [503] });
+
+  test('each scan starts a fresh draft; the unsaved one is offered back, never shown under it', async ({
+    page,
+  }) => {
+    // An unsaved bill: a friend and a renamed item, then back home.
+    await page.goto('/split-bill');
+    await addFriends(page, ['Alex']);
+    await item(page, 'French Fries').getByLabel('Item name').fill('Old Dinner Item');
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const offer = page.getByRole('region', { name: 'Continue your unsaved bill?' });
+    await expect(offer).toBeVisible();
+    await expect(offer).toContainText('2 items with Morgan, Alex');
+    await snap(page, 'rules-draft-offered-home');
+
+    // A scan that fails: its editor is its own, empty, with the new people only.
+    await page.route('**/api/ocr/scan-receipt', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'Service Unavailable',
+          message: 'Service temporarily unavailable - please try again',
+          code: 'OCR_BUSY',
+        }),
+      }),
+    );
+    await page.locator('main input[type=file]:not([capture])').setInputFiles({
+      name: 'receipt.png',
+      mimeType: 'image/png',
+      // A 1 x 1 PNG: the stubbed service answers before anything reads it.
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+        'base64',
+      ),
+    });
+    await addFriends(page, ['Priya']);
+    await expect(page).toHaveURL(/\/split-bill$/, { timeout: 20_000 });
+    const people = page.getByRole('list', { name: 'People on this bill' }).getByRole('listitem');
+    await expect(people).toHaveText([FIRST_NAME, 'Priya']);
+    await expect(page.getByText('No items yet. Add what was on the bill.')).toBeVisible();
+    await expect(item(page, 'Old Dinner Item')).toHaveCount(0);
+    const again = page.getByRole('region', { name: 'Continue your unsaved bill?' });
+    await expect(again).toContainText('2 items with Morgan, Alex');
+    await snap(page, 'rules-draft-offered-editor');
+
+    // Taken back explicitly: the earlier bill, as it was.
+    await again.getByRole('button', { name: 'Continue it' }).click();
+    await expect(again).toBeHidden();
+    await expect(people).toHaveText([FIRST_NAME, 'Alex']);
+    await expect(item(page, 'Old Dinner Item')).toBeVisible();
+  });
+});

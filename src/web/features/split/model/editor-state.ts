@@ -110,6 +110,8 @@ export type EditorAction =
   | { type: 'loadReceipt'; receipt: ReceiptForEditor; ids: readonly string[] }
   | { type: 'addItems'; items: readonly TypedItem[] }
   | { type: 'dismissReceiptCheck' }
+  /** Another working bill takes this one's place (an unsaved bill taken back). */
+  | { type: 'replace'; state: SplitEditorState }
   /**
    * A receipt gave no items: the untouched sample items go, so they never pass for the receipt's,
    * and anything the person typed stays.
@@ -291,6 +293,8 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
         );
       return { ...state, items: state.items.filter((item) => !isSample(item)) };
     }
+    case 'replace':
+      return action.state;
     case 'dismissReceiptCheck': {
       const { receiptCheck: _dropped, ...rest } = state;
       return rest;
@@ -460,6 +464,30 @@ function isEditorItem(value: unknown): value is EditorItem {
     (value.splitMode === 'manual' || value.splitMode === 'equally') &&
     isAssignmentList(value.assignments) &&
     (value.savedManualAssignments === undefined || isAssignmentList(value.savedManualAssignments))
+  );
+}
+
+/**
+ * Whether nothing has been done to a working bill yet: no one but (at most) the user, the sample
+ * items untouched or none, no tip or service charge. Such a draft is not worth offering back.
+ */
+export function isUntouchedDraft(state: SplitEditorState): boolean {
+  const samples = seedItems();
+  const untouchedItems =
+    state.items.length === 0 ||
+    (state.items.length === samples.length &&
+      state.items.every(
+        (item, i) =>
+          item.name === samples[i]!.name &&
+          parseMoney(item.amount) === samples[i]!.amountPence &&
+          item.assignments.length === 0 &&
+          item.splitMode === 'manual',
+      ));
+  return (
+    state.participants.length <= 1 &&
+    untouchedItems &&
+    parseMoney(state.tipPercent) === 0 &&
+    parseMoney(state.serviceCharge) === 0
   );
 }
 
