@@ -8,17 +8,17 @@ import { Spinner } from './ui/spinner';
 // The one layout of a split bill (spec §2 Summary and Bill detail): who owes what, the totals, the
 // card fee for information, and the three actions. Both screens hand it amounts already formatted.
 
-export const FEE_LINE_LABEL = 'Payment processing fee (3%)';
-export const TOTAL_WITH_FEES_LABEL = 'Total (inc. fees)';
+const FEE_LINE_LABEL = 'Payment processing fee (3%)';
+const TOTAL_WITH_FEES_LABEL = 'Total (inc. fees)';
 
-export interface BreakdownLine {
+interface BreakdownLine {
   label: string;
   /** a small note beside the label, such as '×1.5' portions */
   detail?: string | undefined;
   amount: string;
 }
 
-export interface BreakdownPerson {
+interface BreakdownPerson {
   id: string;
   name: string;
   amount: string;
@@ -36,7 +36,7 @@ export function tipLineLabel(tipPercent: number | null): string {
 }
 
 /** '×2.5' beside an item line the person had other than one portion of; nothing otherwise. */
-export function portionsNote(portions: number | null | undefined): string | undefined {
+function portionsNote(portions: number | null | undefined): string | undefined {
   return portions != null && portions !== 1 && portions > 0 ? `×${portions}` : undefined;
 }
 
@@ -69,7 +69,7 @@ export function breakdownPerson(
   };
 }
 
-export interface BillBreakdownProps {
+interface BillBreakdownProps {
   /** small line above the title: 'Summary', or the bill's date */
   kicker: string;
   title: string;

@@ -17,7 +17,7 @@ import { isRecord, readSession, removeSession, writeSession } from './session-st
 // pennies the split produced. The split input is kept too, for the save and get-paid flows.
 export const SUMMARY_STORAGE_KEY = 'fairshare.summary';
 
-export interface SummaryItemLine {
+interface SummaryItemLine {
   name: string;
   amount: Pence;
   /** Portions the person had of the item (shown '×2.5' when not 1); null where it does not apply. */
@@ -188,7 +188,7 @@ export function clearSummaryData(): void {
 // The client key the summary's bill is saved under (the server keeps one bill per key): made once
 // per summary and kept until the summary is cleared, so a save whose answer was lost, sent again
 // now or later from the device, finds the bill it already made.
-export const SUMMARY_CLIENT_KEY_STORAGE_KEY = 'fairshare.summaryClientKey';
+const SUMMARY_CLIENT_KEY_STORAGE_KEY = 'fairshare.summaryClientKey';
 
 export function summaryClientKey(): string {
   const stored = readSession(SUMMARY_CLIENT_KEY_STORAGE_KEY);

@@ -26,7 +26,6 @@ export const ONBOARDING_STEPS = [
   'tutorial-split',
   'tutorial-pay',
 ] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 function StepShell({
   icon,

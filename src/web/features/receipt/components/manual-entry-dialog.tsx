@@ -11,9 +11,9 @@ import {
   type ManualRow,
 } from '../model/manual-entry';
 
-export const MANUAL_ENTRY_TITLE = 'Manual Receipt Entry';
+const MANUAL_ENTRY_TITLE = 'Manual Receipt Entry';
 
-export interface ManualEntryDialogProps {
+interface ManualEntryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Every filled row, read exactly: its name trimmed and its price in pence. */

@@ -1,7 +1,7 @@
 import { useLongPress } from '../../../lib/use-long-press';
 import { portionsLabel } from '../model/portions';
 
-export interface AssignButtonProps {
+interface AssignButtonProps {
   name: string;
   /** This person's portions on the item: 0 when not on it. */
   portions: number;

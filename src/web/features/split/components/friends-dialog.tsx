@@ -14,11 +14,11 @@ import { saveParticipantNames } from '../../../lib/participant-names';
 import { displayFirstName, useCurrentUser } from '../../../lib/use-current-user';
 
 /** Spec §9: the dialog starts with, and never drops below, two friend fields. */
-export const MIN_FRIEND_FIELDS = 2;
-export const REMOVE_PARTICIPANT_QUESTION = 'Are you sure you want to remove this participant?';
-export const DUPLICATE_NAME_MESSAGE = 'This name is already on the list';
+const MIN_FRIEND_FIELDS = 2;
+const REMOVE_PARTICIPANT_QUESTION = 'Are you sure you want to remove this participant?';
+const DUPLICATE_NAME_MESSAGE = 'This name is already on the list';
 
-export interface FriendsDialogProps {
+interface FriendsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**

@@ -6,7 +6,7 @@ import { portionsOf } from '../../../../domain/split-editor';
 import { toSplitItem, type EditorItem, type EditorParticipant } from '../model/editor-state';
 import { AssignButton } from './assign-button';
 
-export interface ItemCardProps {
+interface ItemCardProps {
   item: EditorItem;
   index: number;
   participants: readonly EditorParticipant[];

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { participantNameProblem, type EditorParticipant } from '../model/editor-state';
 
-export interface ParticipantChipsProps {
+interface ParticipantChipsProps {
   participants: readonly EditorParticipant[];
   onAdd: (name: string) => void;
   onRemove: (participantId: string) => void;

@@ -14,7 +14,7 @@ export interface PortionsTarget {
   portions: number;
 }
 
-export interface PortionsDialogProps {
+interface PortionsDialogProps {
   target: PortionsTarget | null;
   onClose: () => void;
   onConfirm: (portions: number) => void;

@@ -7,7 +7,7 @@ import { isEditorState, isUntouchedDraft, type SplitEditorState } from '../model
 // offered back explicitly ('Continue your unsaved bill?'). Apart, so that starting a new bill from
 // elsewhere does not load the editor.
 export const SPLIT_EDITOR_STORAGE_KEY = 'fairshare.splitEditor';
-export const PARKED_DRAFT_STORAGE_KEY = 'fairshare.parkedDraft';
+const PARKED_DRAFT_STORAGE_KEY = 'fairshare.parkedDraft';
 
 /** Forgets the working bill: the next editor starts fresh. */
 export function clearSplitEditorState(): void {

@@ -26,11 +26,11 @@ import { ItemCard } from './item-card';
 import { ParticipantChips } from './participant-chips';
 import { PortionsDialog, type PortionsTarget } from './portions-dialog';
 
-export const ALLOCATE_ITEMS_MESSAGE = 'Items need to be allocated';
-export const FIX_FIELDS_MESSAGE = 'Put right what is marked above to split';
-export const LONG_PRESS_HINT = 'Hold down a name to set quantity';
+const ALLOCATE_ITEMS_MESSAGE = 'Items need to be allocated';
+const FIX_FIELDS_MESSAGE = 'Put right what is marked above to split';
+const LONG_PRESS_HINT = 'Hold down a name to set quantity';
 
-export interface SplitEditorProps {
+interface SplitEditorProps {
   state: SplitEditorState;
   dispatch: Dispatch<EditorAction>;
   /** Shows the 'Processing receipt...' banner while the receipt is being read. */
@@ -50,7 +50,7 @@ export interface SplitEditorProps {
 }
 
 /** What the editor says when a receipt's items do not add up to its printed figure. */
-export function mismatchText(itemsPence: number, expectedPence: number): string {
+function mismatchText(itemsPence: number, expectedPence: number): string {
   return `Items add up to ${formatPence(itemsPence)} but the receipt says ${formatPence(expectedPence)} — check for missed lines`;
 }
 

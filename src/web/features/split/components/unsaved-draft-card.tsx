@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { SplitEditorState } from '../model/editor-state';
 
-export const UNSAVED_DRAFT_QUESTION = 'Continue your unsaved bill?';
+const UNSAVED_DRAFT_QUESTION = 'Continue your unsaved bill?';
 
 /** What an unsaved bill held, in a line: its name's place is the title; items and people here. */
-export function draftSummary(draft: SplitEditorState): string {
+function draftSummary(draft: SplitEditorState): string {
   const items = draft.items.length;
   const people = draft.participants.map((p) => p.name);
   const who = people.length > 0 ? ` with ${people.join(', ')}` : '';

@@ -73,7 +73,7 @@ export interface SplitEditorState {
   receiptCheck?: ReceiptCheck;
 }
 
-export interface ReceiptCheck {
+interface ReceiptCheck {
   /** The printed subtotal, or the total less service charge and tip, in pence. */
   expectedPence: Pence;
   against: 'subtotal' | 'total';
@@ -88,7 +88,7 @@ export interface ReceiptForEditor {
 }
 
 /** Rows from the 'Manual Receipt Entry' dialog, read exactly: a name and a price in pence. */
-export interface TypedItem {
+interface TypedItem {
   id: string;
   name: string;
   amountPence: Pence;
@@ -382,12 +382,12 @@ export function serviceChargeProblem(text: string): string | null {
 }
 
 /** The bill rules' message for an item's typed price, or null; blank is £0.00 (spec §5). */
-export function itemAmountProblem(text: string): string | null {
+function itemAmountProblem(text: string): string | null {
   return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: true });
 }
 
 /** What is wrong with each field of the editor, as the bill rules say it; empty when nothing. */
-export interface EditorProblems {
+interface EditorProblems {
   /** By item id: its name's and its price's problem. */
   items: ReadonlyMap<string, { name: string | null; amount: string | null }>;
   tip: string | null;

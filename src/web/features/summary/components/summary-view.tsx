@@ -2,7 +2,7 @@ import { formatMoney } from '../../../../domain/money';
 import { BillBreakdown, breakdownPerson, tipLineLabel } from '../../../components/bill-breakdown';
 import type { SummaryData } from '../../../lib/summary-data';
 
-export interface SummaryViewProps {
+interface SummaryViewProps {
   summary: SummaryData;
   onBack: () => void;
   onGetPaid: () => void;
