@@ -387,7 +387,7 @@ function itemAmountProblem(text: string): string | null {
 }
 
 /** What is wrong with each field of the editor, as the bill rules say it; empty when nothing. */
-interface EditorProblems {
+export interface EditorProblems {
   /** By item id: its name's and its price's problem. */
   items: ReadonlyMap<string, { name: string | null; amount: string | null }>;
   tip: string | null;
