@@ -1,6 +1,6 @@
+import { z } from 'zod';
 import { isPence, type Pence } from '../../domain/money';
 import type {
-  ItemAssignment,
   SplitInput,
   SplitItem,
   SplitMode,
@@ -9,7 +9,7 @@ import type {
 } from '../../domain/split';
 import { shareLinesOf } from '../../domain/shares';
 import { newUuid } from './new-id';
-import { isRecord, readSession, removeSession, writeSession } from './session-store';
+import { readSession, removeSession, writeSession } from './session-store';
 
 // The split editor writes this and the summary screen reads it (spec §3 "Summary data kept in
 // session storage", §4 "Summary flow"). It sits in lib because two features share it. Amounts are
@@ -101,73 +101,48 @@ export function summaryInput(summary: SummaryData): SplitInput {
   };
 }
 
-const TOTAL_FIELDS = [
-  'subtotal',
-  'serviceCharge',
-  'tip',
-  'total',
-  'fee',
-  'totalIncludingFees',
-] as const;
-const SHARE_FIELDS = ['amount', 'originalAmount', 'serviceCharge', 'tip', 'fee'] as const;
+const pence = z.number().refine(isPence, 'must be a whole number of pence');
 
-function isItemLine(value: unknown): value is SummaryItemLine {
-  return (
-    isRecord(value) &&
-    typeof value.name === 'string' &&
-    isPence(value.amount) &&
-    (value.portions === undefined || value.portions === null || typeof value.portions === 'number')
-  );
-}
-
-function isParticipantAmount(value: unknown): value is SummaryParticipantAmount {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.name === 'string' &&
-    SHARE_FIELDS.every((field) => isPence(value[field])) &&
-    Array.isArray(value.items) &&
-    value.items.every(isItemLine)
-  );
-}
-
-function isAssignment(value: unknown): value is ItemAssignment {
-  return (
-    isRecord(value) && typeof value.participantId === 'string' && typeof value.portions === 'number'
-  );
-}
-
-function isSplitItem(value: unknown): value is SplitItem {
-  return (
-    isRecord(value) &&
-    typeof value.name === 'string' &&
-    isPence(value.amountPence) &&
-    (value.splitMode === 'manual' || value.splitMode === 'equally') &&
-    Array.isArray(value.assignments) &&
-    value.assignments.every(isAssignment)
-  );
-}
+/** A summary as it is stored: one zod schema instead of hand-kept guards. */
+const summaryDataSchema = z.object({
+  billName: z.string(),
+  subtotal: pence,
+  serviceCharge: pence,
+  tip: pence,
+  total: pence,
+  fee: pence,
+  totalIncludingFees: pence,
+  tipPercent: z.number(),
+  mode: z.enum(['byItem', 'equal']),
+  participantAmounts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      amount: pence,
+      originalAmount: pence,
+      serviceCharge: pence,
+      tip: pence,
+      fee: pence,
+      items: z.array(z.object({ name: z.string(), amount: pence, portions: z.number().nullish() })),
+    }),
+  ),
+  participants: z.array(z.object({ id: z.string(), name: z.string() })),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      amountPence: pence,
+      splitMode: z.enum(['manual', 'equally']),
+      assignments: z.array(z.object({ participantId: z.string(), portions: z.number() })),
+    }),
+  ),
+});
 
 /**
  * Whether a stored value has the shape of SummaryData. Stored data outlives deploys and can be
  * edited by hand, so the summary screen treats anything else as "no summary" and goes home.
  */
 export function isSummaryData(value: unknown): value is SummaryData {
-  return (
-    isRecord(value) &&
-    typeof value.billName === 'string' &&
-    TOTAL_FIELDS.every((field) => isPence(value[field])) &&
-    typeof value.tipPercent === 'number' &&
-    (value.mode === 'byItem' || value.mode === 'equal') &&
-    Array.isArray(value.participantAmounts) &&
-    value.participantAmounts.every(isParticipantAmount) &&
-    Array.isArray(value.participants) &&
-    value.participants.every(
-      (p) => isRecord(p) && typeof p.id === 'string' && typeof p.name === 'string',
-    ) &&
-    Array.isArray(value.items) &&
-    value.items.every(isSplitItem)
-  );
+  return summaryDataSchema.safeParse(value).success;
 }
 
 export function saveSummaryData(summary: SummaryData): void {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ReceiptChecks, ReceiptItem } from '../../../../contracts/receipts';
 import { billNameFromReceipt } from '../../../../domain/formats';
 import {
@@ -34,7 +35,6 @@ import {
   setPortions,
   toggleAssignee,
 } from '../../../../domain/split-editor';
-import { isRecord } from '../../../lib/session-store';
 
 // The split editor's working state (spec §3 "Working item", "Working participant") and its reducer.
 // Money stays as the text the person typed until it is read with the domain's parseMoney, so a
@@ -441,32 +441,6 @@ export function editorTotals(input: SplitInput): BillTotals | null {
   }
 }
 
-function isAssignmentList(value: unknown): value is ItemAssignment[] {
-  return (
-    Array.isArray(value) &&
-    value.every(
-      (a) =>
-        isRecord(a) &&
-        typeof a.participantId === 'string' &&
-        typeof a.portions === 'number' &&
-        Number.isInteger(a.portions * 2) &&
-        a.portions > 0,
-    )
-  );
-}
-
-function isEditorItem(value: unknown): value is EditorItem {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.name === 'string' &&
-    typeof value.amount === 'string' &&
-    (value.splitMode === 'manual' || value.splitMode === 'equally') &&
-    isAssignmentList(value.assignments) &&
-    (value.savedManualAssignments === undefined || isAssignmentList(value.savedManualAssignments))
-  );
-}
-
 /**
  * Whether nothing has been done to a working bill yet: no one but (at most) the user, the sample
  * items untouched or none, no tip or service charge. Such a draft is not worth offering back.
@@ -491,40 +465,54 @@ export function isUntouchedDraft(state: SplitEditorState): boolean {
   );
 }
 
+const assignmentsSchema = z.array(
+  z.object({
+    participantId: z.string(),
+    portions: z.number().refine((n) => Number.isInteger(n * 2) && n > 0),
+  }),
+);
+
+/** The working bill as it is stored: one zod schema instead of hand-kept guards. */
+const editorStateSchema = z
+  .object({
+    billName: z.string(),
+    participants: z.array(z.object({ id: z.string(), name: z.string() })),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        amount: z.string(),
+        splitMode: z.enum(['manual', 'equally']),
+        assignments: assignmentsSchema,
+        savedManualAssignments: assignmentsSchema.optional(),
+      }),
+    ),
+    tipPercent: z.string(),
+    serviceCharge: z.string(),
+    mode: z.enum(['byItem', 'equal']),
+    receiptCheck: z
+      .object({
+        expectedPence: z.number().int().refine(Number.isSafeInteger),
+        against: z.enum(['subtotal', 'total']),
+      })
+      .optional(),
+  })
+  // Assignments must point at people on the bill, once each: the split engine refuses anything else.
+  .refine((state) => {
+    const ids = new Set(state.participants.map((p) => p.id));
+    if (ids.size !== state.participants.length) return false;
+    const known = (list: readonly ItemAssignment[] = []) =>
+      list.every((a) => ids.has(a.participantId)) &&
+      new Set(list.map((a) => a.participantId)).size === list.length;
+    return state.items.every(
+      (item) => known(item.assignments) && known(item.savedManualAssignments),
+    );
+  });
+
 /**
  * Whether a stored value is a usable editor state. Session storage outlives a deploy, so an older
  * or damaged shape is dropped for a fresh editor rather than crashing the screen.
  */
 export function isEditorState(value: unknown): value is SplitEditorState {
-  if (!isRecord(value)) return false;
-  const { participants, items } = value;
-  if (
-    !Array.isArray(participants) ||
-    !participants.every(
-      (p) => isRecord(p) && typeof p.id === 'string' && typeof p.name === 'string',
-    ) ||
-    !Array.isArray(items) ||
-    !items.every(isEditorItem)
-  ) {
-    return false;
-  }
-  // Assignments must point at people on the bill: the split engine refuses anything else.
-  const ids = new Set(participants.map((p) => (p as EditorParticipant).id));
-  if (ids.size !== participants.length) return false;
-  const known = (list: readonly ItemAssignment[] = []) =>
-    list.every((a) => ids.has(a.participantId)) &&
-    new Set(list.map((a) => a.participantId)).size === list.length;
-  return (
-    items.every(
-      (item: EditorItem) => known(item.assignments) && known(item.savedManualAssignments),
-    ) &&
-    typeof value.billName === 'string' &&
-    typeof value.tipPercent === 'string' &&
-    typeof value.serviceCharge === 'string' &&
-    (value.mode === 'byItem' || value.mode === 'equal') &&
-    (value.receiptCheck === undefined ||
-      (isRecord(value.receiptCheck) &&
-        Number.isSafeInteger(value.receiptCheck.expectedPence) &&
-        (value.receiptCheck.against === 'subtotal' || value.receiptCheck.against === 'total')))
-  );
+  return editorStateSchema.safeParse(value).success;
 }
