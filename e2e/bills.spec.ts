@@ -142,10 +142,9 @@ test('save a bill with Done, then see it on Home, in History, its detail, Activi
   const done = page.getByRole('button', { name: 'Done' });
   await done.click();
   await expect(done).toBeDisabled();
-  await expect(page.getByText('Error', { exact: true })).toBeVisible();
-  await expect(
-    page.getByText('Failed to save bill. Please try again.', { exact: true }),
-  ).toBeVisible();
+  // The toast carries the server's own words.
+  await expect(page.getByText("Couldn't save the bill", { exact: true })).toBeVisible();
+  await expect(page.getByText('Conflict', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/summary$/);
   await expect(done).toBeEnabled();
   expect(posts).toBe(1);

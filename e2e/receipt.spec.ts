@@ -133,8 +133,8 @@ test('a UK receipt from home: read while friends are added, to the editor and th
   await expect(cards).toHaveCount(UK_RECEIPT.items.length);
   const onScreen = await cards.evaluateAll((groups) =>
     groups.map((group) => ({
-      name: (group.querySelector('input') as HTMLInputElement).value,
-      amount: (group.querySelectorAll('input')[1] as HTMLInputElement).value,
+      name: (group.querySelector('textarea') as HTMLTextAreaElement).value,
+      amount: (group.querySelector('input') as HTMLInputElement).value,
     })),
   );
   expect(onScreen.map((i) => i.amount)).toEqual(UK_RECEIPT.items.map((i) => i.amount));
@@ -212,7 +212,7 @@ test('an iPhone HEIC photo from home, sent without a type, reads into the editor
     .filter({ has: page.getByLabel('Price in pounds') });
   await expect(cards).toHaveCount(UK_RECEIPT.items.length);
   const amounts = await cards.evaluateAll((groups) =>
-    groups.map((group) => (group.querySelectorAll('input')[1] as HTMLInputElement).value),
+    groups.map((group) => (group.querySelector('input') as HTMLInputElement).value),
   );
   expect(amounts).toEqual(UK_RECEIPT.items.map((i) => i.amount));
   await expect(page.getByRole('spinbutton', { name: 'Service Charge' })).toHaveValue(
@@ -258,7 +258,11 @@ test('a blank photo: no items found, so they are typed in by hand', async ({ pag
   await manual.getByLabel('Item name').nth(2).fill('Left without a price');
   await expect(manual.getByRole('button', { name: 'Delete Margherita' })).toBeEnabled();
   await manual.getByLabel('Price in pounds').nth(1).fill('7.35');
+  // A row with a name and no price is marked, not dropped: nothing is added until it is put right.
+  await expect(manual.getByText('Add the price, or clear this row', { exact: true })).toBeVisible();
+  await expect(addToBill).toBeDisabled();
   await snap(page, 'receipt-manual-entry-blank');
+  await manual.getByRole('button', { name: 'Delete Left without a price' }).click();
   await addToBill.click();
   await expect(manual).toBeHidden();
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { PERSON_NAME_CHARACTERS_MESSAGE } from '../src/domain/bill-rules';
 import { formatPence, toPence } from '../src/domain/money';
 import { billTotals, splitBill, type SplitInput } from '../src/domain/split';
 import { shareText } from '../src/web/features/summary/model/share-text';
@@ -64,11 +65,9 @@ test('split a bill: friends, items, portions, tip and service, to a summary that
   await expect(fields).toHaveCount(2);
   await expect(fields.nth(0)).toHaveValue('');
 
-  // Only letters, numbers, spaces and hyphens; no duplicates, trimmed and case-insensitive.
+  // The bill rules for names (DECISIONS.md); no duplicates, trimmed and case-insensitive.
   await fields.nth(0).fill('Alex!');
-  await expect(
-    friends.getByText('Name can only contain letters, numbers, spaces, and hyphens'),
-  ).toBeVisible();
+  await expect(friends.getByText(PERSON_NAME_CHARACTERS_MESSAGE)).toBeVisible();
   await expect(fields.nth(0)).toHaveAttribute('aria-invalid', 'true');
   await expect(continueButton).toBeDisabled();
   await fields.nth(0).fill('Alex');
@@ -283,7 +282,8 @@ test('split a bill: friends, items, portions, tip and service, to a summary that
   await expect(lineAmount(summaryTotals, 'Service Charge')).toHaveText(
     formatPence(result.serviceCharge),
   );
-  await expect(lineAmount(summaryTotals, 'Tip')).toHaveText(formatPence(result.tip));
+  // Labelled with its percentage, as bill detail labels it.
+  await expect(lineAmount(summaryTotals, 'Tip (12%)')).toHaveText(formatPence(result.tip));
   await expect(lineAmount(summaryTotals, 'Total')).toHaveText(formatPence(result.total));
   const fees = page.getByRole('region', { name: 'If friends pay by card' });
   await expect(lineAmount(fees, 'Payment processing fee (3%)')).toHaveText(formatPence(result.fee));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILL_LIMITS, PERSON_NAME_TOO_LONG_MESSAGE, personNameProblem } from '../domain/bill-rules';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { safe } from './text';
 
@@ -54,14 +55,20 @@ export const signInBodySchema = z.object({
   rememberMe: z.boolean().optional(),
 });
 
+// The bill rules for a person's name (DECISIONS.md "Names of people"): the profile's first name is
+// the user's name on every bill they split, so it keeps the rule the friends dialog and the server
+// keep for everyone on a bill.
 const personName = (label: string) =>
   safe(
     z
       .string({ error: `${label} is required` })
       .trim()
       .min(1, `${label} is required`)
-      .max(60, `${label} must be at most 60 characters`),
-  );
+      .max(4 * BILL_LIMITS.personNameMax, PERSON_NAME_TOO_LONG_MESSAGE),
+  ).superRefine((v, ctx) => {
+    const message = personNameProblem(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /** PATCH /api/auth/user */
 export const updateProfileBodySchema = z.object({

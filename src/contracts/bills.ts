@@ -1,4 +1,21 @@
 import { z } from 'zod';
+import {
+  AMOUNT_FORMAT_MESSAGE,
+  amountTextProblem,
+  BILL_LIMITS,
+  BILL_NAME_REQUIRED_MESSAGE,
+  BILL_NAME_TOO_LONG_MESSAGE,
+  ITEM_NAME_TOO_LONG_MESSAGE,
+  PERSON_NAME_REQUIRED_MESSAGE,
+  PERSON_NAME_TOO_LONG_MESSAGE,
+  billNameProblem,
+  itemNameProblem,
+  personNameProblem,
+  portionsProblem,
+  TIP_PERCENT_MESSAGE,
+  TOO_MANY_ITEMS_MESSAGE,
+  TOO_MANY_PEOPLE_MESSAGE,
+} from '../domain/bill-rules';
 import { formatPence, MAX_BILL_PENCE, toPence } from '../domain/money';
 import { BILL_TOO_LARGE_MESSAGE, billSizePence } from '../domain/split';
 import { safe } from './text';
@@ -42,13 +59,52 @@ export const participantStatusSchema = z.enum(['pending', 'paid']);
 export const splitModeSchema = z.enum(['byItem', 'equal']);
 export const itemSplitModeSchema = z.enum(['manual', 'equally']);
 
-const billName = safe(
-  z.string().trim().min(1, 'Bill name is required').max(120, 'must be at most 120 characters'),
+/** A string refined by one of the bill rules (domain/bill-rules.ts): the rule's message on refusal. */
+const ruled = (schema: z.ZodString, problem: (v: string) => string | null) =>
+  schema.superRefine((v, ctx) => {
+    const message = problem(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+// Lengths are capped first (in UTF-16 units, a generous bound, with the rule's own words) so a
+// huge string is refused before a rule walks it; the rules then count characters as a person does.
+// The rules refuse control characters too, in their own words, the same in the browser.
+export const billName = ruled(
+  safe(
+    z
+      .string({ error: BILL_NAME_REQUIRED_MESSAGE })
+      .trim()
+      .max(4 * BILL_LIMITS.billNameMax, BILL_NAME_TOO_LONG_MESSAGE),
+  ),
+  billNameProblem,
 );
-const personName = safe(
-  z.string().trim().min(1, 'Name is required').max(60, 'must be at most 60 characters'),
+export const personName = ruled(
+  safe(
+    z
+      .string({ error: PERSON_NAME_REQUIRED_MESSAGE })
+      .trim()
+      .max(4 * BILL_LIMITS.personNameMax, PERSON_NAME_TOO_LONG_MESSAGE),
+  ),
+  personNameProblem,
 );
-const itemName = safe(z.string().trim().max(120, 'must be at most 120 characters'));
+const itemName = ruled(
+  safe(
+    z
+      .string()
+      .trim()
+      .max(4 * BILL_LIMITS.itemNameMax, ITEM_NAME_TOO_LONG_MESSAGE),
+  ),
+  itemNameProblem,
+);
+
+/** An item's price from a client: pounds, a discount may be negative (bill rules). */
+const itemAmount = ruled(z.string({ error: AMOUNT_FORMAT_MESSAGE }).trim().max(32), (v) =>
+  amountTextProblem(v, { allowNegative: true }),
+);
+/** A service charge from a client: pounds, never below zero (bill rules). */
+const billAmount = ruled(z.string({ error: AMOUNT_FORMAT_MESSAGE }).trim().max(32), (v) =>
+  amountTextProblem(v, { allowNegative: false }),
+);
 
 /** The dates a bill may carry: a receipt from this century, not year 0 or 275760. */
 export const BILL_DATE_MIN = '2000-01-01';
@@ -87,20 +143,19 @@ export const wholeBillParticipantSchema = z.object({
 
 export const wholeBillItemSchema = z.object({
   name: itemName,
-  amount: moneyInput,
+  amount: itemAmount,
   splitMode: itemSplitModeSchema.default('manual'),
   assignments: z
     .array(
       z.object({
         participant: safe(z.string().trim().min(1).max(64)),
-        portions: z
-          .number()
-          .positive('must be more than 0')
-          .max(1000)
-          .refine((n) => Number.isInteger(n * 2), 'must be a multiple of 0.5'),
+        portions: z.number().superRefine((n, ctx) => {
+          const message = portionsProblem(n);
+          if (message) ctx.addIssue({ code: 'custom', message });
+        }),
       }),
     )
-    .max(100)
+    .max(BILL_LIMITS.maxPeople, TOO_MANY_PEOPLE_MESSAGE)
     .default([]),
 });
 
@@ -110,14 +165,21 @@ export const wholeBillBodySchema = z
     date: isoDate.optional(),
     status: z.enum(['saved', 'active']).default('saved'),
     mode: splitModeSchema.default('byItem'),
-    tipPercent: z.number().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').default(0),
-    serviceCharge: nonNegativeMoneyInput.default('0'),
+    tipPercent: z
+      .number()
+      .min(0, TIP_PERCENT_MESSAGE)
+      .max(BILL_LIMITS.tipPercentMax, TIP_PERCENT_MESSAGE)
+      .default(0),
+    serviceCharge: billAmount.default('0'),
     /** The first participant is the creator (the signed-in user), as in the split editor. */
     participants: z
       .array(wholeBillParticipantSchema)
       .min(1, 'Add at least one participant')
-      .max(50),
-    items: z.array(wholeBillItemSchema).min(1, 'Add at least one item').max(200),
+      .max(BILL_LIMITS.maxPeople, TOO_MANY_PEOPLE_MESSAGE),
+    items: z
+      .array(wholeBillItemSchema)
+      .min(1, 'Add at least one item')
+      .max(BILL_LIMITS.maxItems, TOO_MANY_ITEMS_MESSAGE),
     /** When sent, must equal the server's total, or nothing is stored. */
     totalAmount: moneyInput.optional(),
     receiptId: z.uuid().optional(),
@@ -155,7 +217,7 @@ export const createParticipantBodySchema = z
 export const createItemBodySchema = z
   .object({
     name: itemName,
-    amount: moneyInput,
+    amount: itemAmount,
   })
   .strict();
 

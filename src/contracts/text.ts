@@ -1,22 +1,14 @@
 import { z } from 'zod';
 
-// Text a client sends is refused, at the field, when it holds characters that no name, item or
-// address needs and that break or disguise things downstream: control characters (NUL ends a
-// string for PostgreSQL and fails the whole query; tabs, newlines and escapes reshape logs and
-// CSV exports), bidirectional overrides that show a name reversed, and halves of a surrogate pair
-// that encode to nothing valid. The browser checks the same schemas, so it refuses them first.
+import { hasUnsafeText } from '../domain/text';
 
-// C0 controls, DEL, C1 controls (\p{Cc}); the bidi embeddings, overrides and isolates.
-const UNSAFE_CHARS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-// A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Text a client sends is refused, at the field, when it holds characters that no name, item or
+// address needs (domain/text.ts says which and why). The browser checks the same schemas, so it
+// refuses them first.
+
+export { hasUnsafeText };
 
 export const UNSAFE_TEXT_MESSAGE = 'must not contain control characters';
-
-/** Whether a string holds a control character, a bidi override or a lone surrogate. */
-export function hasUnsafeText(value: string): boolean {
-  return UNSAFE_CHARS.test(value) || LONE_SURROGATE.test(value);
-}
 
 /** Adds the unsafe-character check to a string schema, after its own trims and lengths. */
 export function safe<T extends z.ZodString>(schema: T): T {

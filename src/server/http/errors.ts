@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contracts/errors';
+import { isBillRuleMessage } from '../../domain/bill-rules';
+import { BILL_TOO_LARGE_MESSAGE } from '../../domain/split';
 import type { SendIndex } from './spa';
 
 /** A failure a service expects: a stable code, an HTTP status and a message safe for users. */
@@ -82,6 +84,14 @@ function body(
   return { error: message, message, code, requestId, ...(fields ? { fields } : {}) };
 }
 
+/**
+ * Whether a validation message is a whole sentence meant for the person (the bill rules' own words,
+ * shown at the field in the browser too), rather than a fragment that needs its field named.
+ */
+export function standsAlone(message: string): boolean {
+  return isBillRuleMessage(message) || message === BILL_TOO_LARGE_MESSAGE;
+}
+
 /** The one place that turns a thrown error into a JSON answer. Register before any route. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
@@ -99,7 +109,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         fields[where] ??= issue.message ?? 'is invalid';
       }
       const first = Object.entries(fields)[0];
-      const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request';
+      // A rule's own sentence (the bill rules: 'Item names can be at most 120 characters') is the
+      // message as it stands, the same words the browser shows at the field; a bare fragment
+      // ('must be a string') is told where it applies.
+      const message = !first
+        ? 'Invalid request'
+        : standsAlone(first[1])
+          ? first[1]
+          : `Invalid ${first[0]}: ${first[1]}`;
       return reply.status(400).send(body('validation_failed', message, req.id, fields));
     }
     if (isDatabaseUnavailable(err)) {

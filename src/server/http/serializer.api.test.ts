@@ -34,7 +34,7 @@ beforeAll(async () => {
       serviceCharge: '3.00',
       participants: [
         { key: 'me', name: 'Alice' },
-        { key: 'p2', name: 'Priya "P" <b>' },
+        { key: 'p2', name: 'Priya O’Neil-Zoë' },
       ],
       items: [
         {
@@ -46,7 +46,8 @@ beforeAll(async () => {
             { participant: 'p2', portions: 0.5 },
           ],
         },
-        { name: 'Wine', amount: '22.00', splitMode: 'equally' },
+        // Characters JSON must escape, in an item name (a person's name cannot hold them).
+        { name: 'Wine "Rioja" <b> \\ 1/2', amount: '22.00', splitMode: 'equally' },
       ],
     },
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest } from './errors';
+import { badRequest, standsAlone } from './errors';
 
 /**
  * Parses a body with a schema chosen at run time (a route whose body has two shapes), failing the
@@ -18,7 +18,9 @@ export function parseBody<T extends z.ZodType>(
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
   const [field, message] = Object.entries(fields)[0] ?? ['body', 'Invalid request'];
   throw badRequest(
-    field === 'body' || opts.plainMessages ? message : `Invalid ${field}: ${message}`,
+    field === 'body' || opts.plainMessages || standsAlone(message)
+      ? message
+      : `Invalid ${field}: ${message}`,
     fields,
   );
 }

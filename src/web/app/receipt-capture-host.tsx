@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { CloudOff } from 'lucide-react';
 import { ReadingStatus } from '../features/receipt/components/reading-status';
@@ -6,7 +7,7 @@ import { useReceiptCapture } from '../features/receipt/components/use-receipt-ca
 import { useReceiptProcessing } from '../features/receipt/components/use-receipt-processing';
 import { KEPT_OFFLINE_TEXT } from '../features/receipt/model/waiting-receipt';
 import { FriendsDialog } from '../features/split/components/friends-dialog';
-import { clearSplitEditorState } from '../features/split/components/split-editor-storage';
+import { startFreshDraft } from '../features/split/components/split-editor-storage';
 import { clearParticipantNames, saveParticipantNames } from '../lib/participant-names';
 import { useOnline } from '../lib/use-online';
 
@@ -31,12 +32,20 @@ export function ReceiptCaptureHost({
   const processing = useReceiptProcessing();
   const online = useOnline();
 
+  // A receipt was chosen: this scan gets a fresh draft of its own and asks afresh who is
+  // splitting; an unsaved earlier bill is put aside, to be offered back, never shown under it.
+  useEffect(() => {
+    if (!capture.open) return;
+    startFreshDraft();
+    clearParticipantNames();
+  }, [capture.open]);
+
   useReadWaitingReceipts({
     userId,
     ready: online && location === '/' && !capture.open && processing.status === 'idle',
     onStart: (receipt) => {
       // A new receipt is a new bill, with the people named when the photo was taken.
-      clearSplitEditorState();
+      startFreshDraft();
       if (receipt.names) saveParticipantNames(receipt.names);
       else clearParticipantNames();
       navigate('/receipt-flow');
@@ -69,7 +78,6 @@ export function ReceiptCaptureHost({
           return;
         }
         // A new receipt is a new bill: the editor starts afresh with these people.
-        clearSplitEditorState();
         navigate('/receipt-flow');
       }}
     />

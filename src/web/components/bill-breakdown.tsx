@@ -9,17 +9,17 @@ import { Spinner } from './ui/spinner';
 // The one layout of a split bill (spec §2 Summary and Bill detail): who owes what, the totals, the
 // card fee for information, and the three actions. Both screens hand it amounts already formatted.
 
-export const FEE_LINE_LABEL = 'Payment processing fee (3%)';
-export const TOTAL_WITH_FEES_LABEL = 'Total (inc. fees)';
+const FEE_LINE_LABEL = 'Payment processing fee (3%)';
+const TOTAL_WITH_FEES_LABEL = 'Total (inc. fees)';
 
-export interface BreakdownLine {
+interface BreakdownLine {
   label: string;
   /** a small note beside the label, such as '×1.5' portions */
   detail?: string | undefined;
   amount: string;
 }
 
-export interface BreakdownPerson {
+interface BreakdownPerson {
   id: string;
   name: string;
   amount: string;
@@ -31,21 +31,29 @@ export interface BreakdownPerson {
   badge?: ReactNode;
 }
 
+/** The tip's label on the totals: 'Tip (10%)' with the percentage the bill was split with. */
+export function tipLineLabel(tipPercent: number | null): string {
+  return tipPercent ? `Tip (${tipPercent}%)` : 'Tip';
+}
+
+/** '×2.5' beside an item line the person had other than one portion of; nothing otherwise. */
+function portionsNote(portions: number | null | undefined): string | undefined {
+  return portions != null && portions !== 1 && portions > 0 ? `×${portions}` : undefined;
+}
+
 /**
- * A person's card from their share: their items (with an optional note each, in the same order),
- * then their part of the service charge and tip when not zero.
+ * A person's card from their share: their items (each with its portions when not one), then their
+ * part of the service charge and tip when not zero. The summary and bill detail both build their
+ * cards here, from the same lines, so they show the same thing.
  */
 export function breakdownPerson(
   share: SummaryParticipantAmount,
   format: (pence: number) => string,
-  {
-    details = [],
-    emptyText = 'No items',
-  }: { details?: (string | undefined)[]; emptyText?: string } = {},
+  { emptyText = 'No items' }: { emptyText?: string } = {},
 ): BreakdownPerson {
-  const lines: BreakdownLine[] = share.items.map((item, index) => ({
+  const lines: BreakdownLine[] = share.items.map((item) => ({
     label: item.name,
-    detail: details[index],
+    detail: portionsNote(item.portions),
     amount: format(item.amount),
   }));
   if (share.serviceCharge !== 0) {
@@ -62,7 +70,7 @@ export function breakdownPerson(
   };
 }
 
-export interface BillBreakdownProps {
+interface BillBreakdownProps {
   /** small line above the title: 'Summary', or the bill's date */
   kicker: string;
   title: string;
@@ -89,12 +97,14 @@ export interface BillBreakdownProps {
   paymentStatus?: ReactNode;
   /** The receipt's photo, for a saved bill that was read from one. */
   receipt?: ReactNode;
+  /** Why the bill cannot be saved as it is: said above the actions, which stay disabled. */
+  refused?: string | null;
 }
 
 export function BillBreakdown(props: BillBreakdownProps) {
   const id = useId();
   const { peopleCount, saving = false, gettingPaid = false } = props;
-  const busy = saving || gettingPaid;
+  const busy = saving || gettingPaid || !!props.refused;
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-surface">
       <div className="flex flex-col gap-6 px-4 pb-6 pt-4">
@@ -176,6 +186,11 @@ export function BillBreakdown(props: BillBreakdownProps) {
       </div>
 
       <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+        {props.refused && (
+          <p role="alert" className="text-center text-sm font-medium text-danger">
+            {props.refused}
+          </p>
+        )}
         {/* Medium type so the spec's long label fits one line on a 390 px phone; full height. */}
         <Button
           block
@@ -228,11 +243,11 @@ function Line({ label, detail, amount, strong }: BreakdownLine & { strong?: bool
     <div
       className={`flex items-baseline justify-between gap-4 ${strong ? 'border-t border-line pt-2 text-lg font-bold' : ''}`}
     >
-      <dt className={strong ? '' : 'text-muted'}>
-        {label}
+      <dt className={`min-w-0 break-words ${strong ? '' : 'text-muted'}`}>
+        <span>{label}</span>
         {detail && <span className="ml-1 text-xs font-semibold text-brand-800">{detail}</span>}
       </dt>
-      <dd>{amount}</dd>
+      <dd className="shrink-0">{amount}</dd>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { isStringArray, readSession, removeSession, writeSession } from './sessi
 // The friends dialog stores the confirmed names (current user first) for whichever step comes
 // next: today the split editor, later the receipt flow (spec §2 Friends dialog). It lives in lib
 // because it is handed from one feature to another.
-export const PARTICIPANT_NAMES_KEY = 'fairshare.participantNames';
+const PARTICIPANT_NAMES_KEY = 'fairshare.participantNames';
 
 export function saveParticipantNames(names: readonly string[]): void {
   writeSession(PARTICIPANT_NAMES_KEY, names);

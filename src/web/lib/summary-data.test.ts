@@ -55,7 +55,7 @@ describe('summaryFromSplit', () => {
       serviceCharge: 100,
       tip: result.participants[2]!.tipPence,
       fee: result.participants[2]!.feePence,
-      items: [{ name: 'Bread', amount: 33 }],
+      items: [{ name: 'Bread', amount: 33, portions: 1 }],
     });
   });
 

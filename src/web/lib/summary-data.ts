@@ -1,14 +1,15 @@
+import { z } from 'zod';
 import { isPence, type Pence } from '../../domain/money';
 import type {
-  ItemAssignment,
   SplitInput,
   SplitItem,
   SplitMode,
   SplitParticipant,
   SplitResult,
 } from '../../domain/split';
+import { shareLinesOf } from '../../domain/shares';
 import { newUuid } from './new-id';
-import { isRecord, readSession, removeSession, writeSession } from './session-store';
+import { readSession, removeSession, writeSession } from './session-store';
 
 // The split editor writes this and the summary screen reads it (spec §3 "Summary data kept in
 // session storage", §4 "Summary flow"). It sits in lib because two features share it. Amounts are
@@ -16,9 +17,11 @@ import { isRecord, readSession, removeSession, writeSession } from './session-st
 // pennies the split produced. The split input is kept too, for the save and get-paid flows.
 export const SUMMARY_STORAGE_KEY = 'fairshare.summary';
 
-export interface SummaryItemLine {
+interface SummaryItemLine {
   name: string;
   amount: Pence;
+  /** Portions the person had of the item (shown '×2.5' when not 1); null where it does not apply. */
+  portions?: number | null;
 }
 
 export interface SummaryParticipantAmount {
@@ -59,6 +62,8 @@ export function summaryFromSplit(
   result: SplitResult,
   receiptId?: string,
 ): SummaryData {
+  // The lines bill detail will show once saved (the server stores these): the same, portions too.
+  const lines = shareLinesOf(input, result);
   return {
     ...(receiptId && { receiptId }),
     billName,
@@ -70,7 +75,7 @@ export function summaryFromSplit(
     totalIncludingFees: result.totalIncludingFees,
     tipPercent: input.tipPercent,
     mode: input.mode,
-    participantAmounts: result.participants.map((share) => ({
+    participantAmounts: result.participants.map((share, i) => ({
       id: share.id,
       name: share.name,
       amount: share.amount,
@@ -78,7 +83,11 @@ export function summaryFromSplit(
       serviceCharge: share.serviceChargePence,
       tip: share.tipPence,
       fee: share.feePence,
-      items: share.items.map((line) => ({ name: line.name, amount: line.amountPence })),
+      items: lines[i]!.lines.filter((line) => line.kind === 'item').map((line) => ({
+        name: line.name,
+        amount: line.amountPence,
+        portions: line.portions,
+      })),
     })),
     participants: input.participants.map(({ id, name }) => ({ id, name })),
     items: input.items.map((item) => ({ ...item })),
@@ -96,69 +105,49 @@ export function summaryInput(summary: SummaryData): SplitInput {
   };
 }
 
-const TOTAL_FIELDS = [
-  'subtotal',
-  'serviceCharge',
-  'tip',
-  'total',
-  'fee',
-  'totalIncludingFees',
-] as const;
-const SHARE_FIELDS = ['amount', 'originalAmount', 'serviceCharge', 'tip', 'fee'] as const;
+const pence = z.number().refine(isPence, 'must be a whole number of pence');
 
-function isItemLine(value: unknown): value is SummaryItemLine {
-  return isRecord(value) && typeof value.name === 'string' && isPence(value.amount);
-}
-
-function isParticipantAmount(value: unknown): value is SummaryParticipantAmount {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.name === 'string' &&
-    SHARE_FIELDS.every((field) => isPence(value[field])) &&
-    Array.isArray(value.items) &&
-    value.items.every(isItemLine)
-  );
-}
-
-function isAssignment(value: unknown): value is ItemAssignment {
-  return (
-    isRecord(value) && typeof value.participantId === 'string' && typeof value.portions === 'number'
-  );
-}
-
-function isSplitItem(value: unknown): value is SplitItem {
-  return (
-    isRecord(value) &&
-    typeof value.name === 'string' &&
-    isPence(value.amountPence) &&
-    (value.splitMode === 'manual' || value.splitMode === 'equally') &&
-    Array.isArray(value.assignments) &&
-    value.assignments.every(isAssignment)
-  );
-}
+/** A summary as it is stored: one zod schema instead of hand-kept guards. */
+const summaryDataSchema = z.object({
+  receiptId: z.string().optional(),
+  billName: z.string(),
+  subtotal: pence,
+  serviceCharge: pence,
+  tip: pence,
+  total: pence,
+  fee: pence,
+  totalIncludingFees: pence,
+  tipPercent: z.number(),
+  mode: z.enum(['byItem', 'equal']),
+  participantAmounts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      amount: pence,
+      originalAmount: pence,
+      serviceCharge: pence,
+      tip: pence,
+      fee: pence,
+      items: z.array(z.object({ name: z.string(), amount: pence, portions: z.number().nullish() })),
+    }),
+  ),
+  participants: z.array(z.object({ id: z.string(), name: z.string() })),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      amountPence: pence,
+      splitMode: z.enum(['manual', 'equally']),
+      assignments: z.array(z.object({ participantId: z.string(), portions: z.number() })),
+    }),
+  ),
+});
 
 /**
  * Whether a stored value has the shape of SummaryData. Stored data outlives deploys and can be
  * edited by hand, so the summary screen treats anything else as "no summary" and goes home.
  */
 export function isSummaryData(value: unknown): value is SummaryData {
-  return (
-    isRecord(value) &&
-    typeof value.billName === 'string' &&
-    TOTAL_FIELDS.every((field) => isPence(value[field])) &&
-    typeof value.tipPercent === 'number' &&
-    (value.mode === 'byItem' || value.mode === 'equal') &&
-    Array.isArray(value.participantAmounts) &&
-    value.participantAmounts.every(isParticipantAmount) &&
-    Array.isArray(value.participants) &&
-    value.participants.every(
-      (p) => isRecord(p) && typeof p.id === 'string' && typeof p.name === 'string',
-    ) &&
-    Array.isArray(value.items) &&
-    value.items.every(isSplitItem) &&
-    (value.receiptId === undefined || typeof value.receiptId === 'string')
-  );
+  return summaryDataSchema.safeParse(value).success;
 }
 
 export function saveSummaryData(summary: SummaryData): void {
@@ -179,7 +168,7 @@ export function clearSummaryData(): void {
 // The client key the summary's bill is saved under (the server keeps one bill per key): made once
 // per summary and kept until the summary is cleared, so a save whose answer was lost, sent again
 // now or later from the device, finds the bill it already made.
-export const SUMMARY_CLIENT_KEY_STORAGE_KEY = 'fairshare.summaryClientKey';
+const SUMMARY_CLIENT_KEY_STORAGE_KEY = 'fairshare.summaryClientKey';
 
 export function summaryClientKey(): string {
   const stored = readSession(SUMMARY_CLIENT_KEY_STORAGE_KEY);

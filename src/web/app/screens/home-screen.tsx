@@ -5,11 +5,31 @@ import { useOnboardingReturn } from '../../features/account/components/use-onboa
 import { HomeBills } from '../../features/bills/components/home-bills';
 import { WaitingBillsCard } from '../../features/bills/components/waiting-bills-card';
 import { WaitingReceiptsCard } from '../../features/receipt/components/waiting-receipts-card';
+import {
+  clearSplitEditorState,
+  discardParkedDraft,
+  loadParkedDraft,
+  loadUnsavedDraft,
+  takeBackParkedDraft,
+} from '../../features/split/components/split-editor-storage';
+import { UnsavedDraftCard } from '../../features/split/components/unsaved-draft-card';
 import { announceReceipt } from '../../lib/receipt-events';
 import { useCurrentUser } from '../../lib/use-current-user';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+
+/** The working bill when it is unsaved, else one put aside by a scan: either is offered back. */
+function unsavedBill() {
+  const current = loadUnsavedDraft();
+  if (current) return { draft: current, parked: false };
+  const parked = loadParkedDraft();
+  return parked ? { draft: parked, parked: true } : null;
+}
 
 export function HomeScreen() {
   const { user } = useCurrentUser();
+  const [, navigate] = useLocation();
+  const [unsaved, setUnsaved] = useState(unsavedBill);
   useOnboardingReturn();
 
   return (
@@ -29,6 +49,20 @@ export function HomeScreen() {
 
         {user && (
           <div className="mt-5 space-y-3 empty:hidden">
+            {unsaved && (
+              <UnsavedDraftCard
+                draft={unsaved.draft}
+                onContinue={() => {
+                  if (unsaved.parked) takeBackParkedDraft(null);
+                  navigate('/split-bill');
+                }}
+                onDiscard={() => {
+                  if (unsaved.parked) discardParkedDraft();
+                  else clearSplitEditorState();
+                  setUnsaved(unsavedBill());
+                }}
+              />
+            )}
             <WaitingReceiptsCard userId={user.id} />
             <WaitingBillsCard userId={user.id} />
           </div>

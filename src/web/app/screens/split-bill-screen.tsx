@@ -15,6 +15,12 @@ import type { ReceiptData } from '../../features/receipt/model/processing-state'
 import { outcomeToast } from '../../features/receipt/model/scan-messages';
 import { FriendsDialog } from '../../features/split/components/friends-dialog';
 import { SplitEditor } from '../../features/split/components/split-editor';
+import {
+  discardParkedDraft,
+  loadParkedDraft,
+  takeBackParkedDraft,
+} from '../../features/split/components/split-editor-storage';
+import { UnsavedDraftCard } from '../../features/split/components/unsaved-draft-card';
 import { useSplitEditor } from '../../features/split/components/use-split-editor';
 import { newId } from '../../lib/new-id';
 
@@ -33,6 +39,8 @@ export function SplitBillScreen() {
   const [dialog, setDialog] = useState<ReceiptDialog>(null);
   const processing = useReceiptProcessing();
   const consumed = useRef<number | null>(null);
+  // An unsaved bill put aside when this scan started: offered back, never mixed into this one.
+  const [parked, setParked] = useState(loadParkedDraft);
 
   const loadReading = (reading: ReceiptData) =>
     dispatch({
@@ -73,6 +81,22 @@ export function SplitBillScreen() {
           />
         </div>
       </header>
+      {parked && (
+        <div className="mb-5">
+          <UnsavedDraftCard
+            draft={parked}
+            onContinue={() => {
+              const taken = takeBackParkedDraft(state);
+              if (taken) dispatch({ type: 'replace', state: taken });
+              setParked(null);
+            }}
+            onDiscard={() => {
+              discardParkedDraft();
+              setParked(null);
+            }}
+          />
+        </div>
+      )}
       <SplitEditor
         state={state}
         dispatch={dispatch}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { billInputProblem } from '../../../domain/bill-rules';
 import { Redirect, useLocation } from 'wouter';
 import { toast } from '../../components/ui/use-toast';
 import { useSaveBill } from '../../features/bills/api/save-bill';
-import { wholeBillBody } from '../../features/bills/model/save-body';
+import { savedBillName, wholeBillBody } from '../../features/bills/model/save-body';
 import { PaymentsOnboardingDialog } from '../../features/payments/components/payments-onboarding-dialog';
 import { useGetPaid } from '../../features/payments/components/use-get-paid';
 import { clearSplitEditorState } from '../../features/split/components/use-split-editor';
@@ -12,12 +13,14 @@ import { SummaryView } from '../../features/summary/components/summary-view';
 import { keepBill } from '../../features/bills/components/waiting-bills';
 import { KEPT_BILL_TOAST } from '../../features/bills/model/waiting-bill';
 import { isUnauthorized, NetworkError } from '../../lib/api';
+import { errorMessage } from '../../lib/error-message';
 import { clearParticipantNames } from '../../lib/participant-names';
 import {
   clearSummaryData,
   loadSummaryData,
   saveSummaryData,
   summaryClientKey,
+  summaryInput,
 } from '../../lib/summary-data';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { isOnline } from '../../lib/use-online';
@@ -31,6 +34,12 @@ export function SummaryScreen() {
   const save = useSaveBill();
   const getPaid = useGetPaid();
   if (!summary) return <Redirect to="/" replace />;
+  // The bill rules, as the server will apply them: while they refuse the bill, Done and Get paid
+  // wait, and the summary says why (a summary kept from an older version of the editor, say).
+  const refused = billInputProblem(
+    summaryInput(summary),
+    savedBillName(summary.billName, new Date()),
+  );
 
   /** The split is a stored bill now (saved, or active for getting paid): forget the working copy. */
   const forgetSplit = () => {
@@ -61,7 +70,7 @@ export function SummaryScreen() {
   // Spec §4 Save flow: one request with the whole bill, status 'saved'. The working split is
   // cleared only once the bill is stored; on failure everything stays so Done can be tried again.
   const done = () => {
-    if (save.isPending || getPaid.pending) return;
+    if (save.isPending || getPaid.pending || refused) return;
     const body = { ...wholeBillBody(summary, new Date()), clientKey };
     if (!isOnline()) {
       void keepForLater(body);
@@ -83,10 +92,11 @@ export function SummaryScreen() {
           void keepForLater(body);
           return;
         }
+        // The server's own words (the field it refused and why): the bill stays on screen.
         toast({
           variant: 'destructive',
-          title: 'Error',
-          description: 'Failed to save bill. Please try again.',
+          title: "Couldn't save the bill",
+          description: errorMessage(error, 'Failed to save bill. Please try again.'),
         });
       },
     });
@@ -94,7 +104,7 @@ export function SummaryScreen() {
 
   // Spec §4 Get-paid flow: the whole bill stored, then a payment link per friend (now 'active').
   const getPaidBack = () => {
-    if (save.isPending) return;
+    if (save.isPending || refused) return;
     if (!isOnline()) {
       toast({
         variant: 'destructive',
@@ -137,6 +147,7 @@ export function SummaryScreen() {
         onDone={done}
         saving={save.isPending}
         gettingPaid={getPaid.pending}
+        refused={refused}
       />
       <PaymentsOnboardingDialog
         open={getPaid.onboardingOpen}

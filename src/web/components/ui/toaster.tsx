@@ -47,7 +47,9 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
       )}
       <Toast.Viewport
         ref={viewport}
-        className="fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-md flex-col p-4 outline-none"
+        // Below the app header's 4rem (its bell and avatar stay reachable while a toast shows),
+        // and click-through where no toast is.
+        className="pointer-events-none fixed inset-x-0 top-16 z-[100] mx-auto flex w-full max-w-md flex-col p-4 outline-none"
       />
     </Toast.Provider>
   );

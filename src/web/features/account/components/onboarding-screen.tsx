@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Camera, Landmark, PartyPopper, QrCode, Users } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useProfileForm } from './use-profile-form';
 import { maskedLast4 } from '../../../../domain/bank-details';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -11,13 +12,10 @@ import {
   redirectingTitle,
   useBankAccount,
 } from '../../../lib/payout-account';
-import { updateProfileBodySchema } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { reportError } from '../../../lib/error-message';
 import { returnPathOf } from '../../../lib/return-path';
 import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
-import { updateProfile } from '../api/auth-calls';
 
 export const ONBOARDING_STEPS = [
   'profile',
@@ -27,7 +25,6 @@ export const ONBOARDING_STEPS = [
   'tutorial-split',
   'tutorial-pay',
 ] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 function StepShell({
   icon,
@@ -59,37 +56,7 @@ function StepShell({
 }
 
 function ProfileStep({ onDone }: { onDone: () => void }) {
-  const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
-  const [firstName, setFirstName] = useState(user?.firstName ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string }>({});
-  const [saving, setSaving] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = updateProfileBodySchema.safeParse({ firstName, lastName });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as 'firstName' | 'lastName';
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const updated = await updateProfile(parsed.data);
-      queryClient.setQueryData(currentUserQuery.queryKey, updated);
-      onDone();
-    } catch (err) {
-      reportError(err, 'Update failed', 'Failed to update profile');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { fields, submit, saving } = useProfileForm(onDone);
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-1 flex-col">
@@ -103,22 +70,7 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
         }
       >
         <p>Your name appears on the bills you share and on payment links.</p>
-        <div className="mt-6 space-y-4">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            value={firstName}
-            onChange={(e) => setFirstName(e.target.value)}
-            error={errors.firstName}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
-            error={errors.lastName}
-          />
-        </div>
+        <div className="mt-6 space-y-4">{fields}</div>
       </StepShell>
     </form>
   );

@@ -9,19 +9,16 @@ import {
   User as UserIcon,
 } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { updateProfileBodySchema } from '../../../../contracts/auth';
+import { useProfileForm } from './use-profile-form';
 import { AppHeader } from '../../../components/app-header';
 import { BottomNav } from '../../../components/bottom-nav';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
-import { reportError } from '../../../lib/error-message';
-import { currentUserQuery, forgetUser, useCurrentUser } from '../../../lib/use-current-user';
+import { forgetUser, useCurrentUser } from '../../../lib/use-current-user';
 import { fetchConnectStatus, payoutKeys } from '../../../lib/payout-account';
-import { updateProfile } from '../api/auth-calls';
 import { BankAccountCard } from './bank-account-card';
 import { connectOutcome } from './use-onboarding-return';
 
@@ -123,51 +120,13 @@ function ToggleRow({
 }
 
 function ProfileForm({ onSaved }: { onSaved: () => void }) {
-  const { user } = useCurrentUser();
-  const queryClient = useQueryClient();
-  // The dialog's content mounts on open, so the fields start from the current name each time.
-  const [firstName, setFirstName] = useState(user?.firstName ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [errors, setErrors] = useState<{ firstName?: string; lastName?: string }>({});
-  const [saving, setSaving] = useState(false);
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const parsed = updateProfileBodySchema.safeParse({ firstName, lastName });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] as 'firstName' | 'lastName'] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setSaving(true);
-    try {
-      queryClient.setQueryData(currentUserQuery.queryKey, await updateProfile(parsed.data));
-      toast({ variant: 'success', title: 'Profile updated' });
-      onSaved();
-    } catch (err) {
-      reportError(err, 'Update failed', 'Failed to update profile');
-      setSaving(false);
-    }
-  }
-
+  const { fields, submit, saving } = useProfileForm(() => {
+    toast({ variant: 'success', title: 'Profile updated' });
+    onSaved();
+  });
   return (
-    <form onSubmit={save} noValidate className="space-y-4">
-      <TextField
-        label="First name"
-        autoComplete="given-name"
-        value={firstName}
-        onChange={(e) => setFirstName(e.target.value)}
-        error={errors.firstName}
-      />
-      <TextField
-        label="Last name"
-        autoComplete="family-name"
-        value={lastName}
-        onChange={(e) => setLastName(e.target.value)}
-        error={errors.lastName}
-      />
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {fields}
       <Button type="submit" size="lg" block disabled={saving}>
         {saving ? 'Saving...' : 'Save'}
       </Button>

@@ -3,11 +3,10 @@ import { useMemo } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
-import { BillBreakdown, breakdownPerson } from '../../../components/bill-breakdown';
+import { BillBreakdown, breakdownPerson, tipLineLabel } from '../../../components/bill-breakdown';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { billPaymentLabel, paidCountText, shareBadge } from '../../../lib/payment-status';
-import type { SummaryParticipantAmount } from '../../../lib/summary-data';
 import { summaryOfBill } from '../model/detail-summary';
 import { ReceiptPhoto } from './receipt-photo';
 
@@ -27,13 +26,6 @@ export interface BillDetailViewProps {
 }
 
 const money = (amount: string) => formatPence(toPence(amount));
-
-/** '×1.5' beside each item the person had other than one portion of. */
-function portionNotes(share: SummaryParticipantAmount, person: Participant | undefined) {
-  // The server's item lines carry portions; they are the same lines in the same order.
-  if (!person || person.assignedItems.length !== share.items.length) return [];
-  return person.assignedItems.map(({ portions: n }) => (n !== 1 && n > 0 ? `×${n}` : undefined));
-}
 
 /**
  * A saved bill (spec §2 Bill detail): who owes what and for which items, the totals, the card fee
@@ -65,7 +57,6 @@ export function BillDetailView({
         const person = bill.participants[i];
         return {
           ...breakdownPerson(share, formatPence, {
-            details: portionNotes(share, person),
             emptyText: equal ? 'An equal share' : 'No items',
           }),
           badge: payment && person && !person.isCreator ? <PaidBadge person={person} /> : undefined,
@@ -93,7 +84,7 @@ export function BillDetailView({
       totals={{
         subtotal: money(bill.subtotal),
         serviceCharge: money(bill.serviceCharge),
-        tipLabel: bill.tipPercent ? `Tip (${bill.tipPercent}%)` : 'Tip',
+        tipLabel: tipLineLabel(bill.tipPercent),
         tip: money(bill.tip),
       }}
       receipt={

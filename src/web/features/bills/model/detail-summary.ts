@@ -35,7 +35,7 @@ export function summaryOfBill(bill: BillDetail): SummaryData {
         p.lines.filter((l) => l.kind === kind).reduce((s, l) => s + toPence(l.amount), 0);
       const lines = p.lines
         .filter((l) => l.kind === 'item' || l.kind === 'share')
-        .map((l) => ({ name: l.name, amount: toPence(l.amount) }));
+        .map((l) => ({ name: l.name, amount: toPence(l.amount), portions: l.portions }));
       return {
         id: p.id,
         name: p.participantName,

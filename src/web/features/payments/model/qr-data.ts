@@ -3,7 +3,7 @@ import type {
   CreatorPaymentLink,
 } from '../../../../contracts/payments';
 import { moneyOutput } from '../../../../contracts/bills';
-import { isRecord, readSession, removeSession, writeSession } from '../../../lib/session-store';
+import { isRecord, readSession, writeSession } from '../../../lib/session-store';
 
 // What /qr-payment shows (payments-accounts.md §2 /qr-payment, §3 "Stored QR data"): the links just
 // made or fetched, kept in session storage so that a reload keeps the screen. Amounts are the
@@ -113,8 +113,4 @@ export function saveQrPaymentData(data: QrPaymentData): void {
 export function loadQrPaymentData(): QrPaymentData | null {
   const stored = readSession(QR_PAYMENT_STORAGE_KEY);
   return isQrPaymentData(stored) ? stored : null;
-}
-
-export function clearQrPaymentData(): void {
-  removeSession(QR_PAYMENT_STORAGE_KEY);
 }

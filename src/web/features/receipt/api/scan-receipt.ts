@@ -3,10 +3,10 @@ import { apiUpload, type UploadOptions } from '../../../lib/api';
 import type { ReceiptData } from '../model/processing-state';
 import { readingFromAnswer } from '../model/scan-messages';
 
-export const SCAN_RECEIPT_URL = '/api/ocr/scan-receipt';
+const SCAN_RECEIPT_URL = '/api/ocr/scan-receipt';
 
 /** Thrown when the server answered 2xx with something that is not a receipt reading. */
-export class UnreadableAnswerError extends Error {
+class UnreadableAnswerError extends Error {
   constructor() {
     super('The receipt reading could not be understood');
     this.name = 'UnreadableAnswerError';

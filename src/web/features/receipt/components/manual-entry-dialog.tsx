@@ -2,15 +2,22 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { keptManualItems, type ManualRow } from '../model/manual-entry';
+import {
+  keptManualItems,
+  manualRowProblems,
+  NAME_MISSING_MESSAGE,
+  PRICE_MISSING_MESSAGE,
+  type ManualItem,
+  type ManualRow,
+} from '../model/manual-entry';
 
-export const MANUAL_ENTRY_TITLE = 'Manual Receipt Entry';
+const MANUAL_ENTRY_TITLE = 'Manual Receipt Entry';
 
-export interface ManualEntryDialogProps {
+interface ManualEntryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The rows with both a name and a price, as 2-decimal pounds. */
-  onAdd: (items: { name: string; amount: string }[]) => void;
+  /** Every filled row, read exactly: its name trimmed and its price in pence. */
+  onAdd: (items: ManualItem[]) => void;
 }
 
 /** 'Manual Receipt Entry' (spec §2): type the receipt's lines when it could not be read. */
@@ -39,7 +46,23 @@ function ManualEntryForm({
   const nextKey = useRef(1);
   const names = useRef(new Map<number, HTMLInputElement>());
   const [rows, setRows] = useState<ManualRow[]>([{ key: 0, name: '', price: '' }]);
+  // A missing name or price is said once the row is left (or Add is pressed), not while the
+  // first of its two fields is being typed; a price that cannot be read is said at once.
+  const [left, setLeft] = useState<ReadonlySet<number>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
   const kept = keptManualItems(rows);
+  const shownProblems = rows.map((row) => {
+    const problems = manualRowProblems(row);
+    const show = (message: string | null) =>
+      message === NAME_MISSING_MESSAGE || message === PRICE_MISSING_MESSAGE
+        ? submitted || left.has(row.key)
+          ? message
+          : null
+        : message;
+    return { name: show(problems.name), price: show(problems.price) };
+  });
+  const anyShown = shownProblems.some((p) => p.name || p.price);
+  const anyFilled = rows.some((row) => row.name.trim() !== '' || row.price.trim() !== '');
 
   const update = (key: number, change: Partial<ManualRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -60,6 +83,16 @@ function ManualEntryForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (kept === null) {
+      // Nothing is added while a row cannot be read: say what is wrong, at the first such field.
+      setSubmitted(true);
+      const first = rows.find((row) => {
+        const p = manualRowProblems(row);
+        return p.name || p.price;
+      });
+      if (first) requestAnimationFrame(() => names.current.get(first.key)?.focus());
+      return;
+    }
     if (kept.length === 0) return;
     onAdd(kept);
   };
@@ -71,9 +104,22 @@ function ManualEntryForm({
           const nameId = `${baseId}-name-${row.key}`;
           const priceId = `${baseId}-price-${row.key}`;
           const label = row.name.trim() || `Item ${index + 1}`;
+          const problems = shownProblems[index]!;
           return (
-            <li key={row.key}>
-              <div role="group" aria-label={`Item ${index + 1}`} className="flex gap-2">
+            <li
+              key={row.key}
+              onBlur={(event) => {
+                // Focus left the row (not just moved from its name to its price).
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+                  setLeft((current) => new Set(current).add(row.key));
+              }}
+            >
+              <div
+                role="group"
+                aria-label={`Item ${index + 1}`}
+                data-invalid={problems.name || problems.price ? true : undefined}
+                className="flex gap-2"
+              >
                 <div className="min-w-0 flex-1">
                   <label htmlFor={nameId} className="sr-only">
                     Item name
@@ -90,7 +136,9 @@ function ManualEntryForm({
                     autoComplete="off"
                     autoCapitalize="sentences"
                     enterKeyHint="next"
-                    className="min-h-12 w-full rounded-2xl border border-gray-500 bg-white px-4 text-base placeholder:text-gray-500"
+                    aria-invalid={problems.name ? true : undefined}
+                    aria-describedby={problems.name ? `${nameId}-problem` : undefined}
+                    className={`min-h-12 w-full rounded-2xl border bg-white px-4 text-base placeholder:text-gray-500 ${problems.name ? 'border-danger' : 'border-gray-500'}`}
                   />
                 </div>
                 <div className="relative w-28 shrink-0">
@@ -111,7 +159,9 @@ function ManualEntryForm({
                     inputMode="decimal"
                     autoComplete="off"
                     enterKeyHint="done"
-                    className="tabular min-h-12 w-full rounded-2xl border border-gray-500 bg-white pl-7 pr-3 text-base placeholder:text-gray-500"
+                    aria-invalid={problems.price ? true : undefined}
+                    aria-describedby={problems.price ? `${priceId}-problem` : undefined}
+                    className={`tabular min-h-12 w-full rounded-2xl border bg-white pl-7 pr-3 text-base placeholder:text-gray-500 ${problems.price ? 'border-danger' : 'border-gray-500'}`}
                   />
                 </div>
                 <button
@@ -124,6 +174,16 @@ function ManualEntryForm({
                   <Trash2 aria-hidden className="size-5" />
                 </button>
               </div>
+              {problems.name && (
+                <p id={`${nameId}-problem`} className="mt-1 px-1 text-sm text-danger">
+                  {problems.name}
+                </p>
+              )}
+              {problems.price && (
+                <p id={`${priceId}-problem`} className="mt-1 px-1 text-sm text-danger">
+                  {problems.price}
+                </p>
+              )}
             </li>
           );
         })}
@@ -136,7 +196,7 @@ function ManualEntryForm({
         <Button variant="secondary" size="lg" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" size="lg" disabled={kept.length === 0}>
+        <Button type="submit" size="lg" disabled={!anyFilled || anyShown}>
           Add Items to Bill
         </Button>
       </div>

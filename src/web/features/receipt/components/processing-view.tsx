@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { ProcessingState } from '../model/processing-state';
 import { stageText, useScanProgress } from './use-receipt-processing';
 
-export const PROCESSING_HEADLINE = 'Hold tight, Fairshare is doing the maths...';
+const PROCESSING_HEADLINE = 'Hold tight, Fairshare is doing the maths...';
 
 /**
  * The processing screen's content (spec §2): the headline, a spinner, and how far the reading has

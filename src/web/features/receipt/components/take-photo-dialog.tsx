@@ -21,10 +21,10 @@ import {
 } from '../model/scan-messages';
 import { stageText, type ScanProgress } from './use-receipt-processing';
 
-export const TAKE_PHOTO_TITLE = 'Scan a Receipt';
-export const PHOTO_HINT = 'Keep the receipt flat, well-lit and legible, with every line in view.';
+const TAKE_PHOTO_TITLE = 'Scan a Receipt';
+const PHOTO_HINT = 'Keep the receipt flat, well-lit and legible, with every line in view.';
 
-export interface TakePhotoDialogProps {
+interface TakePhotoDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** A reading with items: they replace the bill's items. */

@@ -6,9 +6,9 @@ import { toast } from '../../../components/ui/use-toast';
 import { NO_IMAGE_SELECTED, receiptFileProblem } from '../model/scan-messages';
 import { useChosenImage } from './use-chosen-image';
 
-export const UPLOAD_PREVIEW_TITLE = 'Upload Receipt';
+const UPLOAD_PREVIEW_TITLE = 'Upload Receipt';
 
-export interface UploadPreviewDialogProps {
+interface UploadPreviewDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** 'Process Receipt': the chosen image, checked; reading goes on in the background. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export interface ChosenImage {
+interface ChosenImage {
   file: File;
   /** An object URL for previewing the file; revoked when replaced or on unmount. */
   url: string;

@@ -19,7 +19,7 @@ function sessionStorageOrNull(): KeyValueStorage | null {
 }
 
 /** The page's one receipt processing state, in session storage. */
-export const processingStore = createProcessingStore({
+const processingStore = createProcessingStore({
   storage: sessionStorageOrNull(),
   now: () => Date.now(),
 });
@@ -31,7 +31,7 @@ export function useReceiptProcessing(): ProcessingState {
 
 // How far the current scan has got. Memory only: after a reload the request is gone and the
 // stored pending state can only wait for its time-out.
-export type ScanStage = 'uploading' | 'reading';
+type ScanStage = 'uploading' | 'reading';
 export interface ScanProgress {
   stage: ScanStage;
   /** Percent of the image sent, while uploading; null when the size is not known. */
@@ -66,7 +66,7 @@ export function stageText(p: ScanProgress | null): string {
 
 let inFlight: AbortController | null = null;
 
-export interface ReadingOptions {
+interface ReadingOptions {
   /**
    * Called once the reading is over for good: read, refused by the server, timed out, or replaced
    * by another (everything but a network failure, when onNetworkFailure is given).

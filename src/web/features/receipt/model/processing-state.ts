@@ -84,7 +84,7 @@ export function readProcessingState(raw: unknown, now: number): ProcessingState 
   return expirePending(parsed.data, now);
 }
 
-export function expirePending(state: ProcessingState, now: number): ProcessingState {
+function expirePending(state: ProcessingState, now: number): ProcessingState {
   if (state.status !== 'pending' || now - state.startTime <= PROCESSING_TIMEOUT_MS) return state;
   return {
     status: 'error',
@@ -133,7 +133,7 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-export interface ProcessingStore {
+interface ProcessingStore {
   get(): ProcessingState;
   /** Records a new submission; returns its start time, which identifies it. */
   start(source: ReceiptSource): number;

@@ -11,7 +11,7 @@ import {
 // The words of receipt reading (capture-split-history.md §5 image rules, §8 scan toasts), and the
 // pure decisions about which to show. Texts are the spec's, exactly.
 
-export interface Message {
+interface Message {
   title: string;
   description: string;
 }
@@ -28,16 +28,16 @@ export const IMAGE_TOO_LARGE: Message = {
   title: 'Image too large',
   description: `Please choose an image under ${MAX_RECEIPT_BYTES / 1024 / 1024} MB, or take a new photo.`,
 };
-export const EMPTY_IMAGE: Message = {
+const EMPTY_IMAGE: Message = {
   title: 'Empty file',
   description: 'That file has nothing in it. Please choose a photo of your receipt.',
 };
 
-export const SCANNING_FAILED: Message = {
+const SCANNING_FAILED: Message = {
   title: 'Scanning Failed',
   description: "We couldn't process your receipt. Please try again.",
 };
-export const OCR_UNAVAILABLE_TITLE = 'OCR Service Unavailable';
+const OCR_UNAVAILABLE_TITLE = 'OCR Service Unavailable';
 export const NO_ITEMS_FOUND: Message = {
   title: 'No Items Found',
   description:
@@ -48,10 +48,10 @@ export const itemsFoundText = (count: number) =>
   `${count} ${count === 1 ? 'item' : 'items'} found on your receipt!`;
 
 /** Variant A (upload and preview) continues to the editor either way, with these. */
-export const MANUAL_NEXT = 'You can add items manually on the next screen';
-export const NO_ITEMS_DETECTED: Message = { title: 'No items detected', description: MANUAL_NEXT };
-export const PROCESSING_FAILED: Message = { title: 'Processing failed', description: MANUAL_NEXT };
-export const FAILED_TO_PROCESS_TITLE = 'Failed to process receipt';
+const MANUAL_NEXT = 'You can add items manually on the next screen';
+const NO_ITEMS_DETECTED: Message = { title: 'No items detected', description: MANUAL_NEXT };
+const PROCESSING_FAILED: Message = { title: 'Processing failed', description: MANUAL_NEXT };
+const FAILED_TO_PROCESS_TITLE = 'Failed to process receipt';
 
 /** HEIC photos from some iPhones arrive with no type at all; the server sniffs the bytes anyway. */
 const UNTYPED_IMAGE_NAME = /\.(heic|heif)$/i;
@@ -104,7 +104,7 @@ export function classifyScanError(err: unknown): ScanFailure {
   return { kind: 'failed', message: null };
 }
 
-export type ToastMessage = Message & { variant: 'default' | 'destructive' | 'success' };
+type ToastMessage = Message & { variant: 'default' | 'destructive' | 'success' };
 
 /**
  * The toast for a finished reading, by where it was started (spec §8): the capture from home and

@@ -1,7 +1,7 @@
 import { useLongPress } from '../../../lib/use-long-press';
 import { portionsLabel } from '../model/portions';
 
-export interface AssignButtonProps {
+interface AssignButtonProps {
   name: string;
   /** This person's portions on the item: 0 when not on it. */
   portions: number;
@@ -39,13 +39,15 @@ export function AssignButton({
         onToggle();
       }}
       {...(everyone ? {} : handlers)}
-      className={`inline-flex min-h-11 min-w-11 touch-manipulation select-none items-center justify-center gap-1 rounded-full border px-4 text-base font-medium transition-colors [-webkit-touch-callout:none] ${
+      title={name}
+      className={`inline-flex min-h-11 min-w-11 max-w-full touch-manipulation select-none items-center justify-center gap-1 rounded-full border px-4 text-base font-medium transition-colors [-webkit-touch-callout:none] ${
         on
           ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
           : 'border-gray-300 bg-white text-ink hover:border-brand-600 hover:bg-brand-50'
       } disabled:cursor-default disabled:border-brand-100 disabled:bg-brand-100 disabled:text-brand-900`}
     >
-      <span>{name}</span>
+      {/* A long name is shortened with an ellipsis; the button's title and name keep it whole. */}
+      <span className="min-w-0 truncate">{name}</span>
       {multiplier && (
         <>
           <span aria-hidden className="tabular font-semibold">

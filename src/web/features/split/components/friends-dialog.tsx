@@ -6,6 +6,7 @@ import {
   normaliseName,
   validateFriendName,
 } from '../../../../domain/people';
+import { BILL_LIMITS } from '../../../../domain/bill-rules';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
@@ -13,11 +14,11 @@ import { saveParticipantNames } from '../../../lib/participant-names';
 import { displayFirstName, useCurrentUser } from '../../../lib/use-current-user';
 
 /** Spec §9: the dialog starts with, and never drops below, two friend fields. */
-export const MIN_FRIEND_FIELDS = 2;
-export const REMOVE_PARTICIPANT_QUESTION = 'Are you sure you want to remove this participant?';
-export const DUPLICATE_NAME_MESSAGE = 'This name is already on the list';
+const MIN_FRIEND_FIELDS = 2;
+const REMOVE_PARTICIPANT_QUESTION = 'Are you sure you want to remove this participant?';
+const DUPLICATE_NAME_MESSAGE = 'This name is already on the list';
 
-export interface FriendsDialogProps {
+interface FriendsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**
@@ -118,10 +119,14 @@ function FriendsForm({ me, onContinue }: { me: string; onContinue: (names: strin
           <span className="grid size-8 place-items-center rounded-full bg-brand-700 text-white">
             <UserRound aria-hidden className="size-4" />
           </span>
-          <span className="font-semibold" data-testid="current-user-participant">
+          <span
+            className="min-w-0 truncate font-semibold"
+            title={me}
+            data-testid="current-user-participant"
+          >
             {me}
           </span>
-          <span className="ml-auto text-sm text-brand-800">Included</span>
+          <span className="ml-auto shrink-0 text-sm text-brand-800">Included</span>
         </li>
         {fields.map((field, index) => {
           const inputId = `${baseId}-friend-${field.key}`;
@@ -173,7 +178,13 @@ function FriendsForm({ me, onContinue }: { me: string; onContinue: (names: strin
           );
         })}
       </ul>
-      <Button variant="ghost" onClick={addField} className="self-start">
+      <Button
+        variant="ghost"
+        onClick={addField}
+        className="self-start"
+        // The user and their friends: at most the bill rules' number of people.
+        disabled={fields.length + 1 >= BILL_LIMITS.maxPeople}
+      >
         <Plus aria-hidden className="size-5" />
         Add More
       </Button>

@@ -6,16 +6,18 @@ import { portionsOf } from '../../../../domain/split-editor';
 import { toSplitItem, type EditorItem, type EditorParticipant } from '../model/editor-state';
 import { AssignButton } from './assign-button';
 
-export interface ItemCardProps {
+interface ItemCardProps {
   item: EditorItem;
   index: number;
   participants: readonly EditorParticipant[];
   mode: SplitMode;
   /** Nobody is on this manual item: the split cannot go ahead until someone is. */
   unallocated: boolean;
+  /** What the bill rules say about its name and price, when anything. */
+  problems?: { name: string | null; amount: string | null } | undefined;
   /** Id of the long-press explanation, for the assign buttons' descriptions. */
   assignHintId: string;
-  nameRef?: Ref<HTMLInputElement>;
+  nameRef?: Ref<HTMLTextAreaElement>;
   onEdit: (change: { name?: string; amount?: string }) => void;
   onToggle: (participantId: string) => void;
   onSetPortions: (participant: EditorParticipant) => void;
@@ -30,6 +32,7 @@ export function ItemCard({
   participants,
   mode,
   unallocated,
+  problems,
   assignHintId,
   nameRef,
   onEdit,
@@ -42,11 +45,14 @@ export function ItemCard({
   const title = item.name.trim() || `Item ${index + 1}`;
   const equally = item.splitMode === 'equally';
   const byItem = mode === 'byItem';
+  const nameProblem = problems?.name ?? null;
+  const amountProblem = problems?.amount ?? null;
   return (
     <li>
       <div
         role="group"
         aria-label={title}
+        data-invalid={nameProblem || amountProblem ? true : undefined}
         className={`rounded-3xl border bg-white p-4 shadow-sm ${unallocated ? 'border-amber-500' : 'border-line'}`}
       >
         <div className="flex items-start gap-3">
@@ -54,15 +60,24 @@ export function ItemCard({
             <label htmlFor={`${id}-name`} className="sr-only">
               Item name
             </label>
-            <input
+            {/* A text area sized to its content, so a long name wraps onto a second line rather
+                than being cut off; Enter and pasted line breaks make no new lines (a name has none). */}
+            <textarea
               ref={nameRef}
               id={`${id}-name`}
+              rows={1}
               value={item.name}
-              onChange={(event) => onEdit({ name: event.target.value })}
+              onChange={(event) => onEdit({ name: event.target.value.replace(/[\r\n]+/g, ' ') })}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault();
+              }}
               placeholder="Item name"
               autoComplete="off"
               autoCapitalize="sentences"
-              className="min-h-11 w-full rounded-xl border border-transparent bg-surface px-3 text-base font-semibold placeholder:font-normal placeholder:text-gray-500 hover:border-gray-300"
+              enterKeyHint="next"
+              aria-invalid={nameProblem ? true : undefined}
+              aria-describedby={nameProblem ? `${id}-name-problem` : undefined}
+              className={`field-sizing-content block min-h-11 w-full resize-none break-words rounded-xl border bg-surface px-3 py-2 text-base font-semibold leading-snug placeholder:font-normal placeholder:text-gray-500 hover:border-gray-300 ${nameProblem ? 'border-danger' : 'border-transparent'}`}
             />
           </div>
           <div className="w-28 shrink-0">
@@ -84,11 +99,23 @@ export function ItemCard({
                 value={item.amount}
                 onChange={(event) => onEdit({ amount: event.target.value })}
                 placeholder="0.00"
-                className="tabular min-h-11 w-full rounded-xl border border-transparent bg-surface pl-7 pr-2 text-base font-semibold placeholder:text-gray-500 hover:border-gray-300"
+                aria-invalid={amountProblem ? true : undefined}
+                aria-describedby={amountProblem ? `${id}-amount-problem` : undefined}
+                className={`tabular min-h-11 w-full rounded-xl border bg-surface pl-7 pr-2 text-base font-semibold placeholder:text-gray-500 hover:border-gray-300 ${amountProblem ? 'border-danger' : 'border-transparent'}`}
               />
             </div>
           </div>
         </div>
+        {nameProblem && (
+          <p id={`${id}-name-problem`} className="mt-1 px-1 text-sm text-danger">
+            {nameProblem}
+          </p>
+        )}
+        {amountProblem && (
+          <p id={`${id}-amount-problem`} className="mt-1 px-1 text-sm text-danger">
+            {amountProblem}
+          </p>
+        )}
 
         {byItem ? (
           <>

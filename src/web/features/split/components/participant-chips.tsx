@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { participantNameProblem, type EditorParticipant } from '../model/editor-state';
 
-export interface ParticipantChipsProps {
+interface ParticipantChipsProps {
   participants: readonly EditorParticipant[];
   onAdd: (name: string) => void;
   onRemove: (participantId: string) => void;
@@ -40,9 +40,12 @@ export function ParticipantChips({
           {participants.map((participant) => (
             <li
               key={participant.id}
-              className="inline-flex min-h-11 items-center rounded-full bg-brand-100 pl-4 font-medium text-brand-900"
+              className="inline-flex min-h-11 min-w-0 max-w-full items-center rounded-full bg-brand-100 pl-4 font-medium text-brand-900"
             >
-              {participant.name}
+              {/* A long name is shortened; its title, and the remove button's label, keep it whole. */}
+              <span className="min-w-0 truncate" title={participant.name}>
+                {participant.name}
+              </span>
               <button
                 type="button"
                 aria-label={`Remove ${participant.name}`}
@@ -51,7 +54,7 @@ export function ParticipantChips({
                   // The chip and its button are gone: keep focus somewhere useful.
                   input.current?.focus();
                 }}
-                className="grid size-11 place-items-center rounded-full text-brand-800 hover:bg-brand-200"
+                className="grid size-11 shrink-0 place-items-center rounded-full text-brand-800 hover:bg-brand-200"
               >
                 <X aria-hidden className="size-4" />
               </button>
@@ -84,7 +87,7 @@ export function ParticipantChips({
           enterKeyHint="done"
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          className="min-h-11 min-w-0 flex-1 rounded-2xl border border-gray-500 bg-white px-4 text-base placeholder:text-gray-500"
+          className={`min-h-11 min-w-0 flex-1 rounded-2xl border bg-white px-4 text-base placeholder:text-gray-500 ${problem ? 'border-danger' : 'border-gray-500'}`}
         />
         <Button type="submit" variant="secondary" disabled={problem !== null}>
           Add

@@ -1,5 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { BILL_LIMITS, PORTIONS_MESSAGE } from '../../../../domain/bill-rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { parsePortions, PORTION_STEP, QUICK_PORTIONS, stepPortions } from '../model/portions';
@@ -13,7 +14,7 @@ export interface PortionsTarget {
   portions: number;
 }
 
-export interface PortionsDialogProps {
+interface PortionsDialogProps {
   target: PortionsTarget | null;
   onClose: () => void;
   onConfirm: (portions: number) => void;
@@ -103,6 +104,7 @@ function PortionsForm({
             inputMode="decimal"
             step={PORTION_STEP}
             min={0}
+            max={BILL_LIMITS.portionsMax}
             value={text}
             onChange={(event) => setText(event.target.value)}
             aria-invalid={portions === null ? true : undefined}
@@ -113,7 +115,8 @@ function PortionsForm({
             type="button"
             aria-label="More portions"
             onClick={() => setText(String(stepPortions(current, 1)))}
-            className="grid size-13 place-items-center rounded-full border border-gray-300 text-brand-800 hover:bg-brand-50"
+            disabled={portions !== null && portions >= BILL_LIMITS.portionsMax}
+            className="grid size-13 place-items-center rounded-full border border-gray-300 text-brand-800 hover:bg-brand-50 disabled:text-gray-400"
           >
             <Plus aria-hidden className="size-6" />
           </button>
@@ -123,7 +126,7 @@ function PortionsForm({
           className={`mt-2 text-center text-sm ${portions === null ? 'text-danger' : 'text-muted'}`}
         >
           {portions === null
-            ? 'Use steps of 0.5, from 0 up'
+            ? PORTIONS_MESSAGE
             : portions === 0
               ? `0 takes ${target.participantName} off this item`
               : 'In steps of 0.5. 0 takes them off the item.'}

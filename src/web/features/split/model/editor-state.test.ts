@@ -1,6 +1,14 @@
+import {
+  AMOUNT_NEGATIVE_MESSAGE,
+  AMOUNT_TOO_LARGE_MESSAGE,
+  ITEM_NAME_TOO_LONG_MESSAGE,
+  PERSON_NAME_CHARACTERS_MESSAGE,
+  TIP_PERCENT_MESSAGE,
+} from '../../../../domain/bill-rules';
 import { describe, expect, it } from 'vitest';
 import { splitBill, splitInputProblem } from '../../../../domain/split';
 import {
+  editorProblems,
   editorReducer,
   editorTotals,
   freshEditorState,
@@ -8,10 +16,8 @@ import {
   participantNameProblem,
   receiptMismatch,
   type ReceiptForEditor,
-  SERVICE_CHARGE_PROBLEM,
   serviceChargeProblem,
   serviceChargeValue,
-  TIP_PROBLEM,
   tipPercentValue,
   tipProblem,
   toSplitInput,
@@ -73,6 +79,32 @@ describe('participants', () => {
     expect(participantNameProblem(participants, '  ')).toBe('');
     expect(participantNameProblem(participants, ' sam')).toBe('sam is already on the bill');
     expect(participantNameProblem(participants, 'Alex')).toBeNull();
+    // The same rule for people as the friends dialog's and the server's.
+    expect(participantNameProblem(participants, "O'Brien")).toBeNull();
+    expect(participantNameProblem(participants, '李')).toBeNull();
+    expect(participantNameProblem(participants, 'Ann 🍕')).toBe(PERSON_NAME_CHARACTERS_MESSAGE);
+  });
+
+  it('marks each field the bill rules refuse, and nothing when all is well', () => {
+    const state = editor(['Sam']);
+    expect(editorProblems(state).any).toBe(false);
+    const [fries, wine] = state.items;
+    const bad = run(
+      state,
+      { type: 'editItem', itemId: fries!.id, name: 'x'.repeat(121) },
+      { type: 'editItem', itemId: wine!.id, amount: '99999999999' },
+      { type: 'setTipPercent', value: '150' },
+      { type: 'setServiceCharge', value: '-3' },
+    );
+    const problems = editorProblems(bad);
+    expect(problems.items.get(fries!.id)).toEqual({
+      name: ITEM_NAME_TOO_LONG_MESSAGE,
+      amount: null,
+    });
+    expect(problems.items.get(wine!.id)).toEqual({ name: null, amount: AMOUNT_TOO_LARGE_MESSAGE });
+    expect(problems.tip).toBe(TIP_PERCENT_MESSAGE);
+    expect(problems.serviceCharge).toBe(AMOUNT_NEGATIVE_MESSAGE);
+    expect(problems.any).toBe(true);
   });
 
   it('removing someone takes them off every item, saved assignments included', () => {
@@ -158,8 +190,8 @@ describe('tip and service charge', () => {
   it('says when the tip is out of range', () => {
     expect(tipProblem('100')).toBeNull();
     expect(tipProblem('')).toBeNull();
-    expect(tipProblem('101')).toBe(TIP_PROBLEM);
-    expect(tipProblem('-1')).toBe(TIP_PROBLEM);
+    expect(tipProblem('101')).toBe(TIP_PERCENT_MESSAGE);
+    expect(tipProblem('-1')).toBe(TIP_PERCENT_MESSAGE);
   });
 
   it('reads the service charge as pence, never below 0', () => {
@@ -167,7 +199,7 @@ describe('tip and service charge', () => {
     expect(serviceChargeValue('£2.5')).toBe(250);
     expect(serviceChargeValue('')).toBe(0);
     expect(serviceChargeValue('-4')).toBe(0);
-    expect(serviceChargeProblem('-4')).toBe(SERVICE_CHARGE_PROBLEM);
+    expect(serviceChargeProblem('-4')).toBe(AMOUNT_NEGATIVE_MESSAGE);
     expect(serviceChargeProblem('4')).toBeNull();
   });
 });
@@ -335,7 +367,10 @@ describe('receipts in the editor', () => {
       against: 'subtotal',
     });
     expect(isEditorState(state)).toBe(true);
-    state = run(state, { type: 'addItems', items: [{ id: 'm1', name: 'Bread', amount: '1.2' }] });
+    state = run(state, {
+      type: 'addItems',
+      items: [{ id: 'm1', name: 'Bread', amountPence: 120 }],
+    });
     expect(state.items.at(-1)).toEqual({
       id: 'm1',
       name: 'Bread',
@@ -357,7 +392,7 @@ describe('receipts in the editor', () => {
     const typed = run(
       editor(),
       { type: 'editItem', itemId: 'id1', amount: '5.49' },
-      { type: 'addItems', items: [{ id: 'm1', name: 'Cola', amount: '2' }] },
+      { type: 'addItems', items: [{ id: 'm1', name: 'Cola', amountPence: 200 }] },
       { type: 'dropSampleItems' },
     );
     expect(typed.items.map((i) => i.name)).toEqual(['French Fries', 'Cola']);
@@ -399,7 +434,7 @@ describe('the scan a draft was read from', () => {
     expect(isEditorState(first)).toBe(true);
     const typed = editorReducer(first, {
       type: 'addItems',
-      items: [{ id: 'i3', name: 'Cake', amount: '3.00' }],
+      items: [{ id: 'i3', name: 'Cake', amountPence: 300 }],
     });
     expect(typed.receiptId).toBe('scan-1');
     const second = editorReducer(first, {

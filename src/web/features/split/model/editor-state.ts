@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ReceiptChecks, ReceiptItem } from '../../../../contracts/receipts';
 import { billNameFromReceipt } from '../../../../domain/formats';
 import {
@@ -6,8 +7,18 @@ import {
   toDecimalString,
   type Pence,
 } from '../../../../domain/money';
+import {
+  amountTextProblem,
+  BILL_LIMITS,
+  billFieldsProblem,
+  itemNameProblem,
+  personNameProblem,
+  tipPercentProblem,
+  TOO_MANY_PEOPLE_MESSAGE,
+} from '../../../../domain/bill-rules';
 import { normaliseName } from '../../../../domain/people';
 import {
+  amountsProblem,
   billTotals,
   type BillTotals,
   type ItemAssignment,
@@ -24,7 +35,6 @@ import {
   setPortions,
   toggleAssignee,
 } from '../../../../domain/split-editor';
-import { isRecord } from '../../../lib/session-store';
 
 // The split editor's working state (spec §3 "Working item", "Working participant") and its reducer.
 // Money stays as the text the person typed until it is read with the domain's parseMoney, so a
@@ -65,7 +75,7 @@ export interface SplitEditorState {
   receiptId?: string;
 }
 
-export interface ReceiptCheck {
+interface ReceiptCheck {
   /** The printed subtotal, or the total less service charge and tip, in pence. */
   expectedPence: Pence;
   against: 'subtotal' | 'total';
@@ -81,11 +91,11 @@ export interface ReceiptForEditor {
   checks: ReceiptChecks;
 }
 
-/** Rows from the 'Manual Receipt Entry' dialog: a name and a price as typed. */
-export interface TypedItem {
+/** Rows from the 'Manual Receipt Entry' dialog, read exactly: a name and a price in pence. */
+interface TypedItem {
   id: string;
   name: string;
-  amount: string;
+  amountPence: Pence;
 }
 
 export type EditorAction =
@@ -106,6 +116,8 @@ export type EditorAction =
   | { type: 'loadReceipt'; receipt: ReceiptForEditor; ids: readonly string[] }
   | { type: 'addItems'; items: readonly TypedItem[] }
   | { type: 'dismissReceiptCheck' }
+  /** Another working bill takes this one's place (an unsaved bill taken back). */
+  | { type: 'replace'; state: SplitEditorState }
   /**
    * A receipt gave no items: the untouched sample items go, so they never pass for the receipt's,
    * and anything the person typed stays.
@@ -172,8 +184,9 @@ function hasParticipantNamed(participants: readonly EditorParticipant[], name: s
 
 /**
  * Why a name typed into the editor cannot be added, or null when it can. Blank input gives '' (the
- * Add button is simply disabled, spec §5); a name already on the bill gives a message, since two
- * chips with one name could not be told apart on the item buttons.
+ * Add button is simply disabled, spec §5); otherwise the bill rules for people (the same as the
+ * friends dialog's), then a name already on the bill, since two chips with one name could not be
+ * told apart on the item buttons.
  */
 export function participantNameProblem(
   participants: readonly EditorParticipant[],
@@ -181,6 +194,9 @@ export function participantNameProblem(
 ): string | null {
   const name = participantNameToAdd(input);
   if (name === null) return '';
+  if (participants.length >= BILL_LIMITS.maxPeople) return TOO_MANY_PEOPLE_MESSAGE;
+  const problem = personNameProblem(name);
+  if (problem) return problem;
   return hasParticipantNamed(participants, name) ? `${name} is already on the bill` : null;
 }
 
@@ -266,10 +282,10 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
         ...state,
         items: [
           ...state.items,
-          ...action.items.map(({ id, name, amount }): EditorItem => ({
+          ...action.items.map(({ id, name, amountPence }): EditorItem => ({
             id,
             name: name.trim(),
-            amount: toDecimalString(parseMoney(amount)),
+            amount: toDecimalString(amountPence),
             splitMode: 'manual',
             assignments: [],
           })),
@@ -285,6 +301,8 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
         );
       return { ...state, items: state.items.filter((item) => !isSample(item)) };
     }
+    case 'replace':
+      return action.state;
     case 'dismissReceiptCheck': {
       const { receiptCheck: _dropped, ...rest } = state;
       return rest;
@@ -341,18 +359,16 @@ export function receiptMismatch(
   return itemsPence === check.expectedPence ? null : { itemsPence, ...check };
 }
 
-export const TIP_PROBLEM = 'Tip must be between 0 and 100%';
-export const SERVICE_CHARGE_PROBLEM = 'Service charge cannot be negative';
-
 /** The tip percentage typed, or NaN when it is not a number; blank counts as 0. */
 function typedTip(text: string): number {
   return text.trim() === '' ? 0 : Number(text);
 }
 
 /**
- * The tip percentage to split with: 0 to 100 (spec §5), to 0.01% as the domain honours it. Out of
- * range values are held at the nearest bound, and anything unreadable counts as no tip, so a
- * half-typed field never breaks the running totals; tipProblem says what is wrong meanwhile.
+ * The tip percentage to split with, to 0.01% as the domain honours it. Out of range values are held
+ * at the nearest bound and anything unreadable counts as no tip, only so that the running totals
+ * never break while a field is half typed: tipProblem says what is wrong meanwhile, and Split stays
+ * disabled until it is put right.
  */
 export function tipPercentValue(text: string): number {
   const percent = typedTip(text);
@@ -360,18 +376,55 @@ export function tipPercentValue(text: string): number {
   return Math.round(Math.min(100, Math.max(0, percent)) * 100) / 100;
 }
 
+/** The bill rules' message for the typed tip, or null; blank is no tip. */
 export function tipProblem(text: string): string | null {
-  const percent = typedTip(text);
-  return Number.isNaN(percent) || percent < 0 || percent > 100 ? TIP_PROBLEM : null;
+  return tipPercentProblem(typedTip(text));
 }
 
-/** The service charge in pence: the typed pounds, never below 0 (spec §5 minimum 0). */
+/** The service charge in pence: the typed pounds, never below 0 (see tipPercentValue). */
 export function serviceChargeValue(text: string): Pence {
   return Math.max(0, parseMoney(text));
 }
 
+/** The bill rules' message for the typed service charge, or null; blank is £0.00. */
 export function serviceChargeProblem(text: string): string | null {
-  return parseMoney(text) < 0 ? SERVICE_CHARGE_PROBLEM : null;
+  return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: false });
+}
+
+/** The bill rules' message for an item's typed price, or null; blank is £0.00 (spec §5). */
+function itemAmountProblem(text: string): string | null {
+  return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: true });
+}
+
+/** What is wrong with each field of the editor, as the bill rules say it; empty when nothing. */
+export interface EditorProblems {
+  /** By item id: its name's and its price's problem. */
+  items: ReadonlyMap<string, { name: string | null; amount: string | null }>;
+  tip: string | null;
+  serviceCharge: string | null;
+  /** Not tied to one field: too many items or people, a name on the bill, the amounts. */
+  bill: string | null;
+  /** Whether anything at all is wrong: Split stays disabled. */
+  any: boolean;
+}
+
+export function editorProblems(state: SplitEditorState): EditorProblems {
+  const items = new Map<string, { name: string | null; amount: string | null }>();
+  let any = false;
+  for (const item of state.items) {
+    const problems = { name: itemNameProblem(item.name), amount: itemAmountProblem(item.amount) };
+    if (problems.name || problems.amount) {
+      items.set(item.id, problems);
+      any = true;
+    }
+  }
+  const tip = tipProblem(state.tipPercent);
+  const serviceCharge = serviceChargeProblem(state.serviceCharge);
+  // The fields above are typed text; in pence, the whole bill must then keep the same rules.
+  const input = toSplitInput(state);
+  const bill =
+    any || tip || serviceCharge ? null : (billFieldsProblem(input) ?? amountsProblem(input));
+  return { items, tip, serviceCharge, bill, any: any || !!tip || !!serviceCharge || !!bill };
 }
 
 /** The editor's state as the split engine's input. */
@@ -398,67 +451,79 @@ export function editorTotals(input: SplitInput): BillTotals | null {
   }
 }
 
-function isAssignmentList(value: unknown): value is ItemAssignment[] {
+/**
+ * Whether nothing has been done to a working bill yet: no one but (at most) the user, the sample
+ * items untouched or none, no tip or service charge. Such a draft is not worth offering back.
+ */
+export function isUntouchedDraft(state: SplitEditorState): boolean {
+  const samples = seedItems();
+  const untouchedItems =
+    state.items.length === 0 ||
+    (state.items.length === samples.length &&
+      state.items.every(
+        (item, i) =>
+          item.name === samples[i]!.name &&
+          parseMoney(item.amount) === samples[i]!.amountPence &&
+          item.assignments.length === 0 &&
+          item.splitMode === 'manual',
+      ));
   return (
-    Array.isArray(value) &&
-    value.every(
-      (a) =>
-        isRecord(a) &&
-        typeof a.participantId === 'string' &&
-        typeof a.portions === 'number' &&
-        Number.isInteger(a.portions * 2) &&
-        a.portions > 0,
-    )
+    state.participants.length <= 1 &&
+    untouchedItems &&
+    parseMoney(state.tipPercent) === 0 &&
+    parseMoney(state.serviceCharge) === 0
   );
 }
 
-function isEditorItem(value: unknown): value is EditorItem {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.name === 'string' &&
-    typeof value.amount === 'string' &&
-    (value.splitMode === 'manual' || value.splitMode === 'equally') &&
-    isAssignmentList(value.assignments) &&
-    (value.savedManualAssignments === undefined || isAssignmentList(value.savedManualAssignments))
-  );
-}
+const assignmentsSchema = z.array(
+  z.object({
+    participantId: z.string(),
+    portions: z.number().refine((n) => Number.isInteger(n * 2) && n > 0),
+  }),
+);
+
+/** The working bill as it is stored: one zod schema instead of hand-kept guards. */
+const editorStateSchema = z
+  .object({
+    billName: z.string(),
+    participants: z.array(z.object({ id: z.string(), name: z.string() })),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        amount: z.string(),
+        splitMode: z.enum(['manual', 'equally']),
+        assignments: assignmentsSchema,
+        savedManualAssignments: assignmentsSchema.optional(),
+      }),
+    ),
+    tipPercent: z.string(),
+    serviceCharge: z.string(),
+    mode: z.enum(['byItem', 'equal']),
+    receiptId: z.string().optional(),
+    receiptCheck: z
+      .object({
+        expectedPence: z.number().int().refine(Number.isSafeInteger),
+        against: z.enum(['subtotal', 'total']),
+      })
+      .optional(),
+  })
+  // Assignments must point at people on the bill, once each: the split engine refuses anything else.
+  .refine((state) => {
+    const ids = new Set(state.participants.map((p) => p.id));
+    if (ids.size !== state.participants.length) return false;
+    const known = (list: readonly ItemAssignment[] = []) =>
+      list.every((a) => ids.has(a.participantId)) &&
+      new Set(list.map((a) => a.participantId)).size === list.length;
+    return state.items.every(
+      (item) => known(item.assignments) && known(item.savedManualAssignments),
+    );
+  });
 
 /**
  * Whether a stored value is a usable editor state. Session storage outlives a deploy, so an older
  * or damaged shape is dropped for a fresh editor rather than crashing the screen.
  */
 export function isEditorState(value: unknown): value is SplitEditorState {
-  if (!isRecord(value)) return false;
-  const { participants, items } = value;
-  if (
-    !Array.isArray(participants) ||
-    !participants.every(
-      (p) => isRecord(p) && typeof p.id === 'string' && typeof p.name === 'string',
-    ) ||
-    !Array.isArray(items) ||
-    !items.every(isEditorItem)
-  ) {
-    return false;
-  }
-  // Assignments must point at people on the bill: the split engine refuses anything else.
-  const ids = new Set(participants.map((p) => (p as EditorParticipant).id));
-  if (ids.size !== participants.length) return false;
-  const known = (list: readonly ItemAssignment[] = []) =>
-    list.every((a) => ids.has(a.participantId)) &&
-    new Set(list.map((a) => a.participantId)).size === list.length;
-  return (
-    items.every(
-      (item: EditorItem) => known(item.assignments) && known(item.savedManualAssignments),
-    ) &&
-    typeof value.billName === 'string' &&
-    typeof value.tipPercent === 'string' &&
-    typeof value.serviceCharge === 'string' &&
-    (value.mode === 'byItem' || value.mode === 'equal') &&
-    (value.receiptId === undefined || typeof value.receiptId === 'string') &&
-    (value.receiptCheck === undefined ||
-      (isRecord(value.receiptCheck) &&
-        Number.isSafeInteger(value.receiptCheck.expectedPence) &&
-        (value.receiptCheck.against === 'subtotal' || value.receiptCheck.against === 'total')))
-  );
+  return editorStateSchema.safeParse(value).success;
 }

@@ -1,14 +1,17 @@
-// The portions dialog's arithmetic (spec §2 "Portions dialog", §5: non-negative, 0.5 steps).
+import { BILL_LIMITS, portionsProblem } from '../../../../domain/bill-rules';
+
+// The portions dialog's arithmetic (spec §2 "Portions dialog", §5: non-negative, 0.5 steps), kept
+// to the bill rules: 0 takes the person off, else 0.5 to BILL_LIMITS.portionsMax.
 
 export const PORTION_STEP = 0.5;
 export const QUICK_PORTIONS = [0.5, 1, 2, 3] as const;
 
-/** Whether a number of portions is one the split accepts: a non-negative multiple of 0.5. */
+/** Whether a number of portions is one the dialog accepts: 0 (off the item) or the bill rules'. */
 export function isValidPortions(portions: number): boolean {
-  return Number.isFinite(portions) && portions >= 0 && Number.isInteger(portions * 2);
+  return portions === 0 || portionsProblem(portions) === null;
 }
 
-/** Reads a typed number of portions; null when blank or not a non-negative multiple of 0.5. */
+/** Reads a typed number of portions; null when blank or not one isValidPortions accepts. */
 export function parsePortions(text: string): number | null {
   if (text.trim() === '') return null;
   const portions = Number(text);
@@ -23,7 +26,7 @@ export function stepPortions(current: number, direction: 1 | -1): number {
   const base = Number.isFinite(current) ? Math.max(0, current) : 0;
   const halves = base * 2;
   const next = direction === 1 ? Math.floor(halves) + 1 : Math.ceil(halves) - 1;
-  return Math.max(0, next) / 2;
+  return Math.min(BILL_LIMITS.portionsMax * 2, Math.max(0, next)) / 2;
 }
 
 /** The multiplier shown on a chip: "×1.5". One portion is the plain case and shows nothing. */

@@ -1,8 +1,8 @@
 import { formatMoney } from '../../../../domain/money';
-import { BillBreakdown, breakdownPerson } from '../../../components/bill-breakdown';
+import { BillBreakdown, breakdownPerson, tipLineLabel } from '../../../components/bill-breakdown';
 import type { SummaryData } from '../../../lib/summary-data';
 
-export interface SummaryViewProps {
+interface SummaryViewProps {
   summary: SummaryData;
   onBack: () => void;
   onGetPaid: () => void;
@@ -14,6 +14,8 @@ export interface SummaryViewProps {
   saving?: boolean;
   /** While the get-paid flow runs. */
   gettingPaid?: boolean;
+  /** Why the bill rules refuse this bill, if they do: Done and Get paid stay disabled. */
+  refused?: string | null;
 }
 
 /**
@@ -24,6 +26,7 @@ export function SummaryView({
   summary,
   saving = false,
   gettingPaid = false,
+  refused = null,
   ...actions
 }: SummaryViewProps) {
   const people = summary.participantAmounts;
@@ -32,6 +35,7 @@ export function SummaryView({
       {...actions}
       saving={saving}
       gettingPaid={gettingPaid}
+      refused={refused}
       kicker="Summary"
       title={summary.billName}
       backLabel="Back to home"
@@ -41,7 +45,7 @@ export function SummaryView({
       totals={{
         subtotal: formatMoney(summary.subtotal),
         serviceCharge: formatMoney(summary.serviceCharge),
-        tipLabel: 'Tip',
+        tipLabel: tipLineLabel(summary.tipPercent),
         tip: formatMoney(summary.tip),
       }}
       fee={formatMoney(summary.fee)}

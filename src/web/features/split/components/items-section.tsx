@@ -1,0 +1,204 @@
+import { Camera, ImageUp, PencilLine, Plus } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useId, useRef, type Dispatch } from 'react';
+import { BILL_LIMITS, TOO_MANY_ITEMS_MESSAGE } from '../../../../domain/bill-rules';
+import type { SplitInput, SplitMode } from '../../../../domain/split';
+import { Button } from '../../../components/ui/button';
+import { newId } from '../../../lib/new-id';
+import {
+  receiptMismatch,
+  type EditorAction,
+  type EditorProblems,
+  type SplitEditorState,
+} from '../model/editor-state';
+import { ItemCard } from './item-card';
+import type { PortionsTarget } from './portions-dialog';
+import { ReceiptCheckNotice } from './receipt-check-notice';
+
+export const LONG_PRESS_HINT = 'Hold down a name to set quantity';
+
+export interface ItemsSectionProps {
+  state: SplitEditorState;
+  dispatch: Dispatch<EditorAction>;
+  /** The state as the split engine's input (toSplitInput). */
+  input: SplitInput;
+  problems: EditorProblems;
+  /** Indices of the items nobody is on yet. */
+  unallocated: ReadonlySet<number>;
+  onSetPortions: (target: PortionsTarget) => void;
+  onScanReceipt?: (() => void) | undefined;
+  onUploadReceipt?: (() => void) | undefined;
+  onEnterItems?: (() => void) | undefined;
+}
+
+/** The bill's items (spec §2): how to split, each item and who had it, and adding more. */
+export function ItemsSection({
+  state,
+  dispatch,
+  input,
+  problems,
+  unallocated,
+  onSetPortions,
+  onScanReceipt,
+  onUploadReceipt,
+  onEnterItems,
+}: ItemsSectionProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const addItemButton = useRef<HTMLButtonElement>(null);
+  // A new item's name field takes focus as it mounts, so typing can start at once.
+  const focusOnMount = useRef<string | null>(null);
+  const mismatch = receiptMismatch(state);
+  const tooManyItems = state.items.length >= BILL_LIMITS.maxItems;
+  return (
+    <section aria-labelledby={`${id}-items`}>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={`${id}-items`} className="text-lg font-bold">
+          Items
+        </h2>
+        {onUploadReceipt && (
+          <Button variant="ghost" onClick={onUploadReceipt} className="-mr-2">
+            <ImageUp aria-hidden className="size-5" />
+            Upload receipt
+          </Button>
+        )}
+      </div>
+      {mismatch && (
+        <ReceiptCheckNotice
+          mismatch={mismatch}
+          onDismiss={() => dispatch({ type: 'dismissReceiptCheck' })}
+        />
+      )}
+      <RadioGroup.Root
+        value={state.mode}
+        onValueChange={(mode) => dispatch({ type: 'setMode', mode: mode as SplitMode })}
+        aria-label="How to split the bill"
+        orientation="horizontal"
+        className="mt-3 grid grid-cols-2 gap-1 rounded-2xl bg-gray-200/70 p-1"
+      >
+        {(
+          [
+            ['byItem', 'By item'],
+            ['equal', 'Equally'],
+          ] as const
+        ).map(([value, label]) => (
+          <RadioGroup.Item
+            key={value}
+            value={value}
+            className="min-h-11 rounded-xl px-3 font-semibold text-muted data-[state=checked]:bg-white data-[state=checked]:text-brand-800 data-[state=checked]:shadow-sm"
+          >
+            {label}
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
+      {state.mode === 'byItem' ? (
+        <>
+          <p className="mt-2 text-sm text-muted">
+            <span>{LONG_PRESS_HINT}</span>
+            {/* With a mouse or keyboard there is nothing to hold down: say what works instead. */}
+            <span aria-hidden className="hidden pointer-fine:inline">
+              {' '}
+              (or right-click, or Shift+Enter)
+            </span>
+          </p>
+          <p id={hintId} className="sr-only">
+            Hold down, or press Shift+Enter, to set how many portions this person had.
+          </p>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-muted">Everyone pays an equal share of the whole bill.</p>
+      )}
+
+      {state.items.length > 0 ? (
+        <ul className="mt-3 flex flex-col gap-3">
+          {state.items.map((item, index) => (
+            <ItemCard
+              key={item.id}
+              item={item}
+              index={index}
+              participants={state.participants}
+              mode={state.mode}
+              unallocated={unallocated.has(index)}
+              problems={problems.items.get(item.id)}
+              assignHintId={hintId}
+              nameRef={(node) => {
+                if (!node) return;
+                if (focusOnMount.current === item.id) {
+                  focusOnMount.current = null;
+                  node.focus();
+                }
+              }}
+              onEdit={(change) => dispatch({ type: 'editItem', itemId: item.id, ...change })}
+              onToggle={(participantId) =>
+                dispatch({ type: 'toggleAssignee', itemId: item.id, participantId })
+              }
+              onSetPortions={(participant) =>
+                onSetPortions({
+                  itemId: item.id,
+                  itemName: item.name,
+                  participantId: participant.id,
+                  participantName: participant.name,
+                  portions:
+                    input.items[index]!.assignments.find((a) => a.participantId === participant.id)
+                      ?.portions ?? 0,
+                })
+              }
+              onSplitEquallyChange={(equally) =>
+                dispatch({
+                  type: 'setItemSplitMode',
+                  itemId: item.id,
+                  splitMode: equally ? 'equally' : 'manual',
+                })
+              }
+              onRemove={() => {
+                dispatch({ type: 'removeItem', itemId: item.id });
+                addItemButton.current?.focus();
+              }}
+            />
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-3 rounded-2xl border border-dashed border-gray-300 p-4">
+          <p className="text-muted">No items yet. Add what was on the bill.</p>
+          {(onScanReceipt || onEnterItems) && (
+            <div className="mt-3 flex flex-col gap-2">
+              {onScanReceipt && (
+                <Button variant="secondary" block onClick={onScanReceipt}>
+                  <Camera aria-hidden className="size-5" />
+                  Scan Receipt
+                </Button>
+              )}
+              {onEnterItems && (
+                <Button variant="secondary" block onClick={onEnterItems}>
+                  <PencilLine aria-hidden className="size-5" />
+                  Enter Items
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+      <Button
+        ref={addItemButton}
+        variant="secondary"
+        block
+        className="mt-3 border-dashed border-gray-400!"
+        disabled={tooManyItems}
+        aria-describedby={tooManyItems ? `${id}-too-many` : undefined}
+        onClick={() => {
+          const itemId = newId();
+          focusOnMount.current = itemId;
+          dispatch({ type: 'addItem', id: itemId });
+        }}
+      >
+        <Plus aria-hidden className="size-5" />
+        Add Item
+      </Button>
+      {tooManyItems && (
+        <p id={`${id}-too-many`} className="mt-1 px-1 text-sm text-muted">
+          {TOO_MANY_ITEMS_MESSAGE}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { formatPence } from '../../../../domain/money';
+import type { BillTotals } from '../../../../domain/split';
+import { Button } from '../../../components/ui/button';
+import type { EditorProblems } from '../model/editor-state';
+
+export const ALLOCATE_ITEMS_MESSAGE = 'Items need to be allocated';
+export const FIX_FIELDS_MESSAGE = 'Put right what is marked above to split';
+
+/** Split, pinned at thumb height, with why it waits when it does. */
+export function SplitBar({
+  totals,
+  needsAllocation,
+  problems,
+  onSplit,
+  footerClassName,
+}: {
+  totals: BillTotals | null;
+  needsAllocation: boolean;
+  problems: EditorProblems;
+  onSplit: () => void;
+  footerClassName: string;
+}) {
+  const statusId = `${useId()}-status`;
+  return (
+    <div
+      className={`sticky bottom-0 z-10 mt-6 border-t border-line bg-white/95 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur ${footerClassName}`}
+    >
+      <p
+        id={statusId}
+        role="status"
+        className={`text-center text-sm font-medium ${needsAllocation || problems.any ? 'mb-2 text-amber-800' : 'sr-only'}`}
+      >
+        {needsAllocation ? ALLOCATE_ITEMS_MESSAGE : problems.any ? FIX_FIELDS_MESSAGE : ''}
+      </p>
+      <Button
+        size="lg"
+        block
+        disabled={needsAllocation || totals === null || problems.any}
+        aria-describedby={statusId}
+        onClick={onSplit}
+      >
+        Split
+        {totals && !needsAllocation && !problems.any && (
+          <span className="tabular font-normal opacity-90">{formatPence(totals.total)}</span>
+        )}
+      </Button>
+    </div>
+  );
+}
