@@ -8,7 +8,8 @@ import { ensureSignedIn } from './support/session';
 // most recent first, with how many bills they shared and what is still pending from them; tapping
 // one lists those bills. Expected money comes from the stored bills and the domain's formatter.
 
-const LONG = 'Maximiliana Wolfeschlegelsteinhausenbergerdorff-Smythe';
+// As long as a person's name may be (50 characters, the bill rules).
+const LONG = 'Maximiliana Wolfeschlegelsteinhausenbergerdorff-Sm';
 
 async function save(page: Page, name: string, friends: string[], amount: string) {
   const res = await page.request.post('/api/bills', {
