@@ -380,7 +380,13 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
             serviceCharge: '0.00',
             total: '27.55',
             establishmentName: 'Dishoom',
-            checks: { itemsMatchTotal: false, difference: '1.20', against: 'subtotal' },
+            checks: {
+              itemsMatchTotal: false,
+              difference: '1.20',
+              against: 'subtotal',
+              figure: '27.55',
+              label: 'SUB TOTAL',
+            },
             message: '2 items found',
           }),
         }),
@@ -393,6 +399,10 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
     const notice = page.getByTestId('receipt-mismatch');
     await expect(notice).toHaveText(
       `Items add up to ${formatPence(toPence('26.35'))} but the receipt says ${formatPence(toPence('27.55'))} — check for missed lines`,
+    );
+    // The scan says which printed figure it checked against, in the receipt's words.
+    await expect(page.getByTestId('receipt-mismatch-against')).toHaveText(
+      `Checked against the receipt's subtotal (printed as ‘SUB TOTAL’ ${formatPence(toPence('27.55'))}).`,
     );
     await snap(page, 'receipt-mismatch-notice');
 

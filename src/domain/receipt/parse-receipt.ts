@@ -14,6 +14,7 @@ import {
   BUSINESS_WORD,
   COLUMN_HEADING,
   FOUNDED,
+  NET_OF_TAX,
   NOT_A_NAME,
   isInfoText,
   keywordKind,
@@ -96,6 +97,13 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
       : null);
   const billDiscounts = sum(items.filter((i) => i.afterSubtotal).map((i) => i.amountPence));
   const total = chooseTotal(lines, itemsEnd, figures, base, service, billDiscounts);
+  // An item dearer than the whole receipt (its total, or subtotal, before the discounts printed on
+  // it) is a misreading, a product code or a card number read as a price: never one to return.
+  if (total !== null && total > 0) {
+    const discounts = sum(items.filter((i) => i.amountPence < 0).map((i) => -i.amountPence));
+    const ceiling = Math.max(total, figures.subtotal ?? 0) + discounts;
+    items = items.filter((i) => i.amountPence <= ceiling);
+  }
 
   return {
     items: items.map(({ name, amountPence, quantity }) =>
@@ -108,7 +116,7 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
     tipPence: figures.tip,
     totalPence: total,
     establishmentName: establishmentName(lines),
-    checks: check(items, figures.subtotal, total, service, figures.tip, figures.tax),
+    checks: check(items, lines, figures, total, service),
     rawText: texts.join('\n'),
   };
 }
@@ -134,6 +142,12 @@ const QUANTITY_LINE =
   /^(?:QTY\.?:?\s*)?(\d{1,3})\s*[@x×*]\s*(?:£|\$|€)?\s*\d+[.,]\d{2}(?!\d)|^QTY\.?:?\s*(\d{1,3})\s+(?:£|\$|€)?\s*\d+[.,]\d{2}\s*(?:EA|EACH)\b/i;
 
 /**
+ * A line ending in a whole amount grouped by commas: '50,000', 'Total 224,400'. (A point before
+ * three digits may be a decimal point: '6.281' gallons, '6.900' rials.)
+ */
+const THOUSANDS_AT_END = /(?<![\d.,])\d{1,3}(?:,\d{3})+\s*[A-Z]?\s*$/;
+
+/**
  * Classifies every line. A receipt with (almost) no amounts in pence but several lines ending in a
  * whole number ('Haircut 250', 'Grand Total 356.0') is in a currency without pence: read those.
  * Thousands ('23,967' rupiah) only when nothing at all is in pence: '6.281' gallons beside a
@@ -141,8 +155,14 @@ const QUANTITY_LINE =
  */
 function classifyAll(texts: string[]): Line[] {
   const lines = texts.map((text, index) => classify(text, index));
-  const inPence = lines.filter((l) => l.amount).length;
-  if (inPence >= 2) {
+  // A line with an amount in pence anywhere ('Aamur 2.50 250': a unit price before a whole line
+  // total) says the receipt prints pence.
+  const inPence = lines.filter((l) => l.amount || findAmounts(l.text).length > 0).length;
+  // Lines ending in comma thousands ('50,000'): more of them than lines in pence is a currency
+  // without pence whose OCR made a few look like pence ('9.350' read as 9.35 and a flag).
+  const inThousands = texts.filter((t) => THOUSANDS_AT_END.test(t)).length;
+  const thousands = inPence === 0 || (inThousands >= 2 && inThousands > inPence);
+  if (inPence >= 2 && !thousands) {
     // Among amounts in pence, '$4370' is $43.70 whose point OCR lost.
     return lines.map((line) => {
       const amount = line.amount ? null : amountWithoutPoint(line.text);
@@ -150,7 +170,7 @@ function classifyAll(texts: string[]): Line[] {
     });
   }
   const whole = texts.map((text, index) => {
-    const line = classify(text, index, inPence === 0 ? 'thousands' : 'units');
+    const line = classify(text, index, thousands ? 'thousands' : 'units');
     // '2* 2760' under '2 HINANO PACK 5520': the count and unit price of the item above.
     return /^\d{1,3}\s*[@x×*]\s*\d+$/i.test(text) ? { ...line, kind: 'info' as const } : line;
   });
@@ -511,21 +531,23 @@ interface Figures {
   service: Pence | null;
   servicePercent: string | null;
   tip: Pence | null;
+  /** the words printed beside the subtotal */
+  subtotalLabel: string | null;
 }
 
 function readFigures(lines: Line[], itemsEnd: number): Figures {
-  const first = (kind: LineKind, from = 0): Pence | null => {
-    const line = lines.find((l) => l.index >= from && l.kind === kind && l.amount);
-    return line ? Math.abs(line.amount!.pence) : null;
-  };
   const nonZero = (kind: LineKind): Pence | null => {
     const line = lines.find((l) => l.kind === kind && l.amount && l.amount.pence !== 0);
     return line ? Math.abs(line.amount!.pence) : null;
   };
   const serviceLines = lines.filter((l) => l.kind === 'service');
   const percentLine = serviceLines.find((l) => findPercent(l.text) !== null);
+  const subtotalLine =
+    lines.find((l) => l.index >= itemsEnd && l.kind === 'subtotal' && l.amount) ??
+    lines.find((l) => l.kind === 'subtotal' && l.amount);
   return {
-    subtotal: first('subtotal', Math.min(itemsEnd, lines.length)) ?? first('subtotal'),
+    subtotal: subtotalLine ? Math.abs(subtotalLine.amount!.pence) : null,
+    subtotalLabel: subtotalLine?.label ?? null,
     tax: nonZero('tax'),
     service: nonZero('service'),
     servicePercent: percentLine ? findPercent(percentLine.text) : null,
@@ -790,26 +812,69 @@ function establishmentName(lines: Line[]): string | null {
   return candidates.slice(1, 4).find((c) => BUSINESS_WORD.test(c) && !/\d/.test(c)) ?? first;
 }
 
+/**
+ * The items against a printed figure, like with like: the items as printed (VAT included in UK
+ * prices, not yet added in US ones) against the subtotal, or the total less service and tip. A
+ * subtotal net of VAT ('Net total', 'Total excl. VAT', a VAT table's net) is not what VAT-inclusive
+ * items add up to: when the items miss it and it is net of the tax (by its words, or because it
+ * plus the tax is the total), they are checked against the gross total instead.
+ */
 function check(
   items: Item[],
-  subtotal: Pence | null,
+  lines: Line[],
+  figures: Figures,
   total: Pence | null,
   service: Pence | null,
-  tip: Pence | null,
-  tax: Pence | null,
 ): ParsedReceipt['checks'] {
-  if (subtotal !== null) {
-    const difference = subtotal - countedPence(items);
-    return { itemsMatchTotal: difference === 0, differencePence: difference, against: 'subtotal' };
-  }
-  if (total !== null) {
+  const { subtotal, tip, tax } = figures;
+  const counted = countedPence(items);
+  const againstTotal = (): ParsedReceipt['checks'] | null => {
+    if (total === null) return null;
     const itemsSum = sum(items.map((i) => i.amountPence));
     let difference = total - (service ?? 0) - (tip ?? 0) - itemsSum;
     // US receipts add tax on top; UK prices include VAT. Either agrees.
     if (difference !== 0 && tax !== null && difference === tax) difference = 0;
-    return { itemsMatchTotal: difference === 0, differencePence: difference, against: 'total' };
+    const line = lines.find((l) => l.kind === 'total' && l.amount?.pence === total);
+    return {
+      itemsMatchTotal: difference === 0,
+      differencePence: difference,
+      against: 'total',
+      figurePence: total,
+      figureLabel: line ? printedWords(line.label) : null,
+    };
+  };
+  if (subtotal !== null) {
+    const difference = subtotal - counted;
+    const netOfTax =
+      NET_OF_TAX.test(figures.subtotalLabel ?? '') ||
+      (tax !== null && total !== null && subtotal + tax === total);
+    if (difference !== 0 && netOfTax) {
+      const gross = againstTotal();
+      if (gross) return gross;
+    }
+    return {
+      itemsMatchTotal: difference === 0,
+      differencePence: difference,
+      against: 'subtotal',
+      figurePence: subtotal,
+      figureLabel: printedWords(figures.subtotalLabel ?? ''),
+    };
   }
-  return { itemsMatchTotal: false, differencePence: 0, against: null };
+  return (
+    againstTotal() ?? {
+      itemsMatchTotal: false,
+      differencePence: 0,
+      against: null,
+      figurePence: null,
+      figureLabel: null,
+    }
+  );
+}
+
+/** A figure's words as printed, without the punctuation and currency signs around them. */
+function printedWords(label: string): string | null {
+  const words = label.replace(/^[^\p{L}]+|[^\p{L}%)]+$/gu, '').trim();
+  return words === '' ? null : words;
 }
 
 /** The items the subtotal counts: all but discounts printed after it. */

@@ -67,6 +67,10 @@ export interface ReceiptCheck {
   /** The printed subtotal, or the total less service charge and tip, in pence. */
   expectedPence: Pence;
   against: 'subtotal' | 'total';
+  /** the printed figure checked against, as the receipt words it ('Net total', 'TOTAL'), if read */
+  label?: string;
+  /** that figure in pence as printed (for a total, before service and tip are taken off) */
+  figurePence?: Pence;
 }
 
 /** The part of a receipt reading the editor takes (spec §3 Receipt reading result). */
@@ -318,13 +322,19 @@ function receiptCheckFrom(receipt: ReceiptForEditor): ReceiptCheck | null {
   const { itemsMatchTotal, against, difference } = receipt.checks;
   if (itemsMatchTotal || against === null || receipt.items.length === 0) return null;
   const itemsPence = receipt.items.reduce((sum, item) => sum + parseMoney(item.amount), 0);
-  return { expectedPence: itemsPence + parseMoney(difference), against };
+  const { label, figure } = receipt.checks;
+  return {
+    expectedPence: itemsPence + parseMoney(difference),
+    against,
+    ...(label && { label }),
+    ...(figure !== null && figure !== undefined && { figurePence: parseMoney(figure) }),
+  };
 }
 
 /** The items' sum against what the receipt says they come to, while they differ; else null. */
 export function receiptMismatch(
   state: SplitEditorState,
-): { itemsPence: Pence; expectedPence: Pence; against: 'subtotal' | 'total' } | null {
+): ({ itemsPence: Pence } & ReceiptCheck) | null {
   const check = state.receiptCheck;
   if (!check) return null;
   const itemsPence = state.items.reduce((sum, item) => sum + parseMoney(item.amount), 0);
@@ -448,6 +458,9 @@ export function isEditorState(value: unknown): value is SplitEditorState {
     (value.receiptCheck === undefined ||
       (isRecord(value.receiptCheck) &&
         Number.isSafeInteger(value.receiptCheck.expectedPence) &&
-        (value.receiptCheck.against === 'subtotal' || value.receiptCheck.against === 'total')))
+        (value.receiptCheck.against === 'subtotal' || value.receiptCheck.against === 'total') &&
+        (value.receiptCheck.label === undefined || typeof value.receiptCheck.label === 'string') &&
+        (value.receiptCheck.figurePence === undefined ||
+          Number.isSafeInteger(value.receiptCheck.figurePence))))
   );
 }
