@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReceipt, parseReceiptText } from './parse-receipt';
+import { TOTAL_STRATEGIES } from './totals';
 import { boxesOfLines as boxes } from '../../testing/ocr-boxes';
 
 const items = (text: string) =>
@@ -1060,5 +1061,76 @@ describe('parseReceiptText: general rules that hold on any receipt', () => {
       against: 'subtotal',
       figurePence: 1200,
     });
+  });
+});
+
+describe('the total: each strategy, in order, decides when the ones before it cannot', () => {
+  const cases: [string, string[], number][] = [
+    [
+      'sum line without a total word',
+      ['PECHUGA PAVO 1,00', 'ACEITE 2T 5,40', 'PAN S/CORTEZA 1,97', '3ART.TDT,COHPRA: 8,37'],
+      837,
+    ],
+    [
+      'total before cash rounding',
+      [
+        'Nasi Lemak 5.00',
+        'Teh Tarik 6.98',
+        'Total 11.98',
+        'Rounding Adj 0.02',
+        'Cash 20.00',
+        'Change 8.00',
+      ],
+      1198,
+    ],
+    ['what was paid', ['Coffee 3.00', 'Cake 2.50', 'Total 5.05', 'Visa 5.50'], 550],
+    [
+      'net amount after the total',
+      [
+        'Paneer Tikka 200.00',
+        'Naan 165.00',
+        'Total 365.00',
+        'CGST 14.00',
+        'SGST 14.00',
+        'Net Amount 393.00',
+      ],
+      39300,
+    ],
+    [
+      'strong wording printed last',
+      ['Burger 10.00', 'Total 10.00', 'Service 1.50', 'Amount Due 11.50'],
+      1150,
+    ],
+    [
+      'total the figures agree with',
+      ['Burger 10.00', 'Fries 2.00', 'Subtotal 12.00', 'Tax 0.96', 'Total 12.96', 'Total 15.00'],
+      1296,
+    ],
+    ['largest total line', ['Burger 10.00', 'Total 12.00', 'Total 11.00'], 1200],
+    ['payment printed anywhere', ['CARD 15.00', 'Burger 10.00', 'Fries 2.00'], 1500],
+    [
+      'bare amount under the items',
+      ['Tea 2.00', 'Cake 3.25', 'Subtotal 5.25', '0.20', '5.45'],
+      545,
+    ],
+    [
+      'subtotal plus service, tip and tax',
+      ['Burger 10.00', 'Fries 2.00', 'Subtotal 12.00', 'Tax 0.96', 'Total'],
+      1296,
+    ],
+    ['largest amount', ['Coffee 2.00', 'Cake 3.00', 'TOTAL SAVINGS 5.50'], 550],
+  ];
+  it('has a case here for every strategy, in the order they are tried', () => {
+    expect(cases.map(([name]) => name)).toEqual(TOTAL_STRATEGIES.map((s) => s.name));
+  });
+  it.each(cases)('%s', (name, lines, total) => {
+    const parsed = parseReceiptText(lines);
+    expect(parsed.totalPence).toBe(total);
+    expect(parsed.totalStrategy).toBe(name);
+  });
+  it('says no strategy decided when nothing could be the total', () => {
+    const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
+    expect(parsed.totalPence).toBeNull();
+    expect(parsed.totalStrategy).toBeNull();
   });
 });

@@ -74,7 +74,14 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
       ? basisPointsOf(base, percentToBasisPoints(figures.servicePercent))
       : null);
   const billDiscounts = sum(items.filter((i) => i.afterSubtotal).map((i) => i.amountPence));
-  const total = chooseTotal(lines, itemsEnd, figures, base, service, billDiscounts);
+  const { pence: total, strategy: totalStrategy } = chooseTotal(
+    lines,
+    itemsEnd,
+    figures,
+    base,
+    service,
+    billDiscounts,
+  );
   // An item dearer than the whole receipt (its total, or subtotal, before the discounts printed on
   // it) is a misreading, a product code or a card number read as a price: never one to return.
   if (total !== null && total > 0) {
@@ -96,5 +103,6 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
     establishmentName: establishmentName(lines),
     checks: check(items, lines, figures, total, service),
     rawText: texts.join('\n'),
+    totalStrategy,
   };
 }

@@ -39,3 +39,6 @@ export const TOTAL_WORD = /\b\w*TOTAL\w*\b/gi;
 /** Words beside 'total' that make it a figure of the bill, not a product named so. */
 export const TOTAL_QUALIFIER =
   /\b(?:INC\w*|EXC\w*|GST|VAT|TAX\w*|DUE|NET|ADJ\w*|SALES|AMOUNT|AMT)\b/i;
+
+/** 'Net Amount', 'NET AMT': on Indian bills, what is paid when printed after a smaller total. */
+export const NET_AMOUNT = /\bNET\s*(?:AMOUNT|AMT)\b/i;

@@ -4,7 +4,7 @@ import type { Pence } from '../money';
 import { findPercent } from './amounts';
 import { NET_OF_TAX, type LineKind } from './keywords';
 import { countedPence, sum, type Item, type Line } from './line';
-import { STRONG_TOTAL } from './rules';
+import { NET_AMOUNT, STRONG_TOTAL } from './rules';
 import type { ParsedReceipt } from './types';
 
 export interface Figures {
@@ -17,7 +17,7 @@ export interface Figures {
   subtotalLabel: string | null;
 }
 
-export function readFigures(lines: Line[], itemsEnd: number): Figures {
+export function readFigures(lines: readonly Line[], itemsEnd: number): Figures {
   const nonZero = (kind: LineKind): Pence | null => {
     const line = lines.find((l) => l.kind === kind && l.amount && l.amount.pence !== 0);
     return line ? Math.abs(line.amount!.pence) : null;
@@ -40,19 +40,197 @@ export function readFigures(lines: Line[], itemsEnd: number): Figures {
 /** Cash is rounded to the nearest 5 or 10 of the smallest coin: never more than 5p either way. */
 const MAX_ROUNDING = 5;
 
+/** What every strategy for the total may look at. */
+export interface TotalContext {
+  lines: readonly Line[];
+  itemsEnd: number;
+  figures: Figures;
+  /** the subtotal, or the items' sum without one */
+  base: Pence;
+  service: Pence | null;
+  /** 'total' lines with an amount (or with a bare amount printed just above them) */
+  candidates: readonly Line[];
+  /** what the total may add up to: base plus service, tip and tax, less bill discounts */
+  expected: readonly Pence[];
+  /** cash less change, or the card's amount, printed under the items; null when neither is */
+  paid: Pence | null;
+}
+
+/** One way to decide the total; null when it does not apply and the next is tried. */
+export interface TotalStrategy {
+  name: string;
+  decide: (c: TotalContext) => Pence | null;
+}
+
 /**
- * The total: a 'total' line whose amount agrees with the subtotal plus service and tip (with or
- * without VAT added, as US receipts add tax), else the largest total line (a receipt that adds a
- * tip prints the total again, larger), else what the card paid, else cash less change.
+ * The total, decided by the first strategy that applies, in this order: the figures agreeing with
+ * each other come first, then the wording, then what is left.
  */
+export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
+  {
+    // No total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), but a line under the
+    // items adds them all up: that is the total, unless more than that was paid (tax added after).
+    name: 'sum line without a total word',
+    decide: ({ lines, itemsEnd, base, candidates, paid }) => {
+      const sumLine = lines.find(
+        (l) =>
+          (l.kind === 'running' || (l.kind === 'item' && l.index >= itemsEnd)) &&
+          l.amount!.pence === base,
+      );
+      return sumLine && base > 0 && candidates.length === 0 && (paid === null || paid < base)
+        ? base
+        : null;
+    },
+  },
+  {
+    // Cash rounding ('Total 11.98', 'Rounding Adj 0.02', 'Rounding 12.00', 'Cash 20.00', 'Change
+    // 8.00'): the bill is the total the items, service and tax add up to, or failing that the total
+    // within a rounding of what was paid; rounding to the nearest 5 sen or cent is how the cash was
+    // settled, not part of what is shared (decision 007).
+    name: 'total before cash rounding',
+    decide: ({ lines, itemsEnd, base, candidates, expected, paid }) => {
+      if (!lines.some((l) => l.index >= itemsEnd && l.kind === 'rounding')) return null;
+      const exact = candidates
+        .filter((l) => {
+          const pence = l.amount!.pence;
+          const nearPaid = paid !== null && Math.abs(paid - pence) <= MAX_ROUNDING;
+          return (
+            (paid === null || nearPaid) &&
+            ((base > 0 && expected.includes(pence)) || (nearPaid && paid !== pence))
+          );
+        })
+        .at(-1);
+      return exact ? exact.amount!.pence : null;
+    },
+  },
+  {
+    // What was paid settles it: the card's amount, or cash less change, when the figures agree
+    // with it or it is printed again above.
+    name: 'what was paid',
+    decide: ({ lines, itemsEnd, base, candidates, expected, paid }) => {
+      if (paid === null) return null;
+      const printed = lines
+        .slice(itemsEnd)
+        .some((l) => l.kind !== 'tender' && l.kind !== 'change' && l.amount?.pence === paid);
+      const agrees = base > 0 && expected.includes(paid);
+      return agrees || printed || candidates.some((l) => l.amount!.pence === paid) ? paid : null;
+    },
+  },
+  {
+    // 'Total 365.00', taxes, 'Net Amount 393.00': a net amount printed after the total, and larger,
+    // is what is paid (Indian bills), not the net of tax a subtotal usually is.
+    name: 'net amount after the total',
+    decide: ({ lines, candidates }) => {
+      const net = lines.find(
+        (l) =>
+          l.kind === 'subtotal' &&
+          l.amount !== null &&
+          NET_AMOUNT.test(l.label) &&
+          candidates.some((c) => c.index < l.index && c.amount!.pence < l.amount!.pence),
+      );
+      return net ? net.amount!.pence : null;
+    },
+  },
+  {
+    // 'Total Payable' or 'Amount Due' printed last is the total, whatever the lines above add up to.
+    name: 'strong wording printed last',
+    decide: ({ candidates }) => {
+      const last = candidates.reduce<Line | null>((a, l) => (a && a.index > l.index ? a : l), null);
+      return last && STRONG_TOTAL.test(last.label) ? last.amount!.pence : null;
+    },
+  },
+  {
+    // The last total line that the subtotal, service, tip and tax add up to.
+    name: 'total the figures agree with',
+    decide: ({ base, candidates, expected }) => {
+      if (base <= 0) return null;
+      const agreeing = candidates.filter((l) => expected.includes(l.amount!.pence));
+      return agreeing.length > 0 ? agreeing.at(-1)!.amount!.pence : null;
+    },
+  },
+  {
+    // The largest total line, strong wording first (a receipt that adds a tip prints the total
+    // again, larger).
+    name: 'largest total line',
+    decide: ({ candidates }) => {
+      if (candidates.length === 0) return null;
+      const strong = candidates.filter((l) => STRONG_TOTAL.test(l.label));
+      const pool = strong.length > 0 ? strong : candidates;
+      return Math.max(...pool.map((l) => l.amount!.pence));
+    },
+  },
+  {
+    // A payment printed among the items (a slip whose totals lost their amounts) still says it.
+    name: 'payment printed anywhere',
+    decide: ({ lines, paid }) => paid ?? paidAmount(lines),
+  },
+  {
+    // Amounts with no words under the items ('Subtotal 5.25', '0.20', '5.45'): the one that
+    // agrees, else the largest that is not less than the items. An unlabelled running total of all
+    // the items, last in the item list, is the total.
+    name: 'bare amount under the items',
+    decide: ({ lines, itemsEnd, base, expected }) => {
+      const bare = lines
+        .slice(itemsEnd)
+        .filter(
+          (l) => (l.kind === 'item' || l.kind === 'text') && l.amount && l.amount.pence >= base,
+        )
+        .map((l) => l.amount!.pence);
+      const running = lines
+        .slice(0, itemsEnd)
+        .filter((l) => l.kind === 'running')
+        .at(-1);
+      if (running && running.amount!.pence === base) bare.unshift(base);
+      const agreeing = bare.find((p) => expected.includes(p));
+      if (agreeing !== undefined) return agreeing;
+      return bare.length > 0 ? Math.max(...bare) : null;
+    },
+  },
+  {
+    // The subtotal with service and tip, and US tax printed between it and a total whose amount
+    // was lost.
+    name: 'subtotal plus service, tip and tax',
+    decide: ({ lines, itemsEnd, figures, service }) =>
+      figures.subtotal === null
+        ? null
+        : figures.subtotal +
+          (service ?? 0) +
+          (figures.tip ?? 0) +
+          taxAdded(lines, itemsEnd, figures),
+  },
+  {
+    // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
+    // items fit under it (a receipt's total is its largest figure but for cash tendered).
+    name: 'largest amount',
+    decide: ({ lines, base }) => {
+      const amounts = lines
+        .filter((l) => l.amount && !NOT_THE_TOTAL.includes(l.kind))
+        .map((l) => l.amount!.pence);
+      const largest = amounts.length > 0 ? Math.max(...amounts) : 0;
+      return largest > 0 && largest >= base ? largest : null;
+    },
+  },
+];
+
+/** Lines whose amount is never the total, for the last resort. */
+const NOT_THE_TOTAL: readonly Line['kind'][] = [
+  'tender',
+  'change',
+  'info',
+  'rounding',
+  'count',
+  'table',
+];
+
+/** The total and the name of the strategy that decided it (both null when none could). */
 export function chooseTotal(
-  lines: Line[],
+  lines: readonly Line[],
   itemsEnd: number,
   figures: Figures,
   base: Pence,
   service: Pence | null,
   billDiscounts: Pence = 0,
-): Pence | null {
+): { pence: Pence | null; strategy: string | null } {
   const candidates = lines.filter((l) => l.kind === 'total' && l.amount && l.amount.pence > 0);
   // 'TOTAL' printed under its amount: take the bare amount just above.
   for (const line of lines) {
@@ -70,105 +248,28 @@ export function chooseTotal(
   ];
   // A discount on the whole bill, printed after the subtotal, comes off the total.
   const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
-  const paid = paidAmount(lines.slice(itemsEnd));
-  // No total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), but a line under the
-  // items adds them all up: that is the total, unless more than that was paid (tax added after).
-  const sumLine = lines.find(
-    (l) =>
-      (l.kind === 'running' || (l.kind === 'item' && l.index >= itemsEnd)) &&
-      l.amount!.pence === base,
-  );
-  if (sumLine && base > 0 && candidates.length === 0 && (paid === null || paid < base)) {
-    return base;
+  const context: TotalContext = {
+    lines,
+    itemsEnd,
+    figures,
+    base,
+    service,
+    candidates,
+    expected,
+    paid: paidAmount(lines.slice(itemsEnd)),
+  };
+  for (const strategy of TOTAL_STRATEGIES) {
+    const pence = strategy.decide(context);
+    if (pence !== null) return { pence, strategy: strategy.name };
   }
-  // Cash rounding ('Total 11.98', 'Rounding Adj 0.02', 'Rounding 12.00', 'Cash 20.00', 'Change
-  // 8.00'): the bill is the total the items, service and tax add up to, or failing that the total
-  // within a rounding of what was paid; rounding to the nearest 5 sen or cent is how the cash was
-  // settled, not part of what is shared (decision 007).
-  const rounding = lines.find((l) => l.index >= itemsEnd && l.kind === 'rounding');
-  if (rounding) {
-    const exact = candidates
-      .filter((l) => {
-        const pence = l.amount!.pence;
-        const nearPaid = paid !== null && Math.abs(paid - pence) <= MAX_ROUNDING;
-        return (
-          (paid === null || nearPaid) &&
-          ((base > 0 && expected.includes(pence)) || (nearPaid && paid !== pence))
-        );
-      })
-      .at(-1);
-    if (exact) return exact.amount!.pence;
-  }
-  // What was paid settles it: the card's amount, or cash less change, when the figures agree with it
-  // or it is printed again above. (Cash rounding is settled above.)
-  if (paid !== null) {
-    const printed = lines
-      .slice(itemsEnd)
-      .filter((l) => l.kind !== 'tender' && l.kind !== 'change' && l.amount?.pence === paid);
-    const agrees = base > 0 && expected.includes(paid);
-    if (agrees || printed.length > 0 || candidates.some((l) => l.amount!.pence === paid)) {
-      return paid;
-    }
-  }
-  // 'Total 365.00', taxes, 'Net Amount 393.00': a net amount printed after the total, and larger,
-  // is what is paid (Indian bills), not the net of tax a subtotal usually is.
-  const net = lines.find(
-    (l) =>
-      l.kind === 'subtotal' &&
-      l.amount !== null &&
-      /\bNET\s*(?:AMOUNT|AMT)\b/i.test(l.label) &&
-      candidates.some((c) => c.index < l.index && c.amount!.pence < l.amount!.pence),
-  );
-  if (net) return net.amount!.pence;
-  // 'Total Payable' or 'Amount Due' printed last is the total, whatever the lines above add up to.
-  const last = candidates.reduce<Line | null>((a, l) => (a && a.index > l.index ? a : l), null);
-  if (last && STRONG_TOTAL.test(last.label)) return last.amount!.pence;
-  if (base > 0) {
-    const agreeing = candidates.filter((l) => expected.includes(l.amount!.pence));
-    if (agreeing.length > 0) return agreeing.at(-1)!.amount!.pence;
-  }
-  if (candidates.length > 0) {
-    const strong = candidates.filter((l) => STRONG_TOTAL.test(l.label));
-    const pool = strong.length > 0 ? strong : candidates;
-    return Math.max(...pool.map((l) => l.amount!.pence));
-  }
-  // A payment printed among the items (a slip whose totals lost their amounts) still says it.
-  const paidAnywhere = paid ?? paidAmount(lines);
-  if (paidAnywhere !== null) return paidAnywhere;
-  const afterItems = lines.slice(itemsEnd);
-  // Amounts with no words under the items ('Subtotal 5.25', '0.20', '5.45'): the one that agrees,
-  // else the largest that is not less than the items.
-  const bare = afterItems
-    .filter((l) => (l.kind === 'item' || l.kind === 'text') && l.amount && l.amount.pence >= base)
-    .map((l) => l.amount!.pence);
-  // An unlabelled running total of all the items, last in the item list, is the total.
-  const running = lines
-    .slice(0, itemsEnd)
-    .filter((l) => l.kind === 'running')
-    .at(-1);
-  if (running && running.amount!.pence === base) bare.unshift(base);
-  const agreeing = bare.find((p) => expected.includes(p));
-  if (agreeing !== undefined) return agreeing;
-  if (bare.length > 0) return Math.max(...bare);
-  if (figures.subtotal !== null)
-    return figures.subtotal + extras + taxAdded(lines, itemsEnd, figures);
-  // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
-  // items fit under it (a receipt's total is its largest figure but for cash tendered).
-  const amounts = lines
-    .filter(
-      (l) =>
-        l.amount && !['tender', 'change', 'info', 'rounding', 'count', 'table'].includes(l.kind),
-    )
-    .map((l) => l.amount!.pence);
-  const largest = amounts.length > 0 ? Math.max(...amounts) : 0;
-  return largest > 0 && largest >= base ? largest : null;
+  return { pence: null, strategy: null };
 }
 
 /**
  * Tax printed between the subtotal and a total whose amount was lost is added on top of the
  * subtotal (US receipts); VAT printed elsewhere is included in the prices (UK receipts).
  */
-function taxAdded(lines: Line[], itemsEnd: number, figures: Figures): Pence {
+function taxAdded(lines: readonly Line[], itemsEnd: number, figures: Figures): Pence {
   const subtotal = lines.findIndex((l, i) => i >= itemsEnd && l.kind === 'subtotal' && l.amount);
   const total = lines.findIndex((l, i) => i > subtotal && l.kind === 'total');
   if (subtotal === -1 || total === -1 || figures.tax === null) return 0;
@@ -179,7 +280,7 @@ function taxAdded(lines: Line[], itemsEnd: number, figures: Figures): Pence {
  * What was paid: cash (or any tender) less the change given after it, else the card's amount; null
  * when neither is printed. Some tills print the payment as a negative line ('Card -59.00').
  */
-function paidAmount(lines: Line[]): Pence | null {
+function paidAmount(lines: readonly Line[]): Pence | null {
   const tenders = lines.filter((l) => l.kind === 'tender' && l.amount && l.amount.pence !== 0);
   const change = lines.find((l) => l.kind === 'change' && l.amount);
   if (change) {
@@ -203,7 +304,7 @@ function paidAmount(lines: Line[]): Pence | null {
  */
 export function check(
   items: Item[],
-  lines: Line[],
+  lines: readonly Line[],
   figures: Figures,
   total: Pence | null,
   service: Pence | null,

@@ -43,4 +43,6 @@ export interface ParsedReceipt {
   };
   /** the lines the parser built, top to bottom, joined with newlines */
   rawText: string;
+  /** which of the total's strategies decided it (totals.ts TOTAL_STRATEGIES); null with no total */
+  totalStrategy: string | null;
 }
