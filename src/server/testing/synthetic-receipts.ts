@@ -391,8 +391,8 @@ export function photoFaults(seed: number, over: Partial<PhotoFaults> = {}): Phot
 export async function photograph(flat: Buffer, faults: PhotoFaults, seed = 1): Promise<Buffer> {
   const r = seeded(seed);
   let paper = sharp(flat);
-  const meta = await paper.metadata();
-  let { width = 1, height = 1 } = meta;
+  const { width = 1, height: flatHeight = 1 } = await paper.metadata();
+  let height = flatHeight;
   if (faults.penStroke) {
     // A blue ballpoint line down the price column, wavering, as someone ticking the prices.
     const x = width * 0.82;
