@@ -492,3 +492,39 @@ export async function syntheticReceipt(
     },
   };
 }
+
+const UPRIGHT: Partial<PhotoFaults> = {
+  angle: 0,
+  curl: 0,
+  light: 1,
+  shadow: false,
+  jpegQuality: 85,
+};
+
+/**
+ * The hard cases the API and browser tests read end to end, each a photo people take: a long
+ * supermarket receipt photographed whole (the paper a third of the frame's width), a restaurant
+ * bill with a pen stroke down its prices, a supermarket list with a product code between each name
+ * and its price, and a cafe receipt with a net total and a VAT table (whose items are checked
+ * against the gross total, so it does not warn).
+ */
+export const HARD_CASES = {
+  longWhole: () =>
+    syntheticReceipt(101, {
+      kind: 'supermarket',
+      faults: { ...UPRIGHT, paperShare: 0.33, angle: 1.5 },
+    }),
+  penStroke: () =>
+    syntheticReceipt(202, {
+      kind: 'restaurant',
+      faults: { ...UPRIGHT, paperShare: 0.8, penStroke: true },
+    }),
+  productCodes: () =>
+    syntheticReceipt(303, {
+      kind: 'supermarket',
+      productCodes: true,
+      faults: { ...UPRIGHT, paperShare: 0.8 },
+    }),
+  cafeVat: () =>
+    syntheticReceipt(404, { kind: 'cafe', faults: { ...UPRIGHT, paperShare: 0.7, angle: 2 } }),
+} as const;

@@ -126,7 +126,7 @@ export function findPaper(gray: Gray): Rect | null {
 /** The text height the detector reads reliably, in its own (resized) pixels. */
 export const LEGIBLE_TEXT_PX = 14;
 /** Below this measured height (at the detector's scale) a page is read again in tiles. */
-export const SMALL_TEXT_PX = 9;
+export const SMALL_TEXT_PX = 7;
 /** The detector's input side (PaddleOCR's limit_side_len). */
 export const DETECTOR_SIDE = 960;
 
@@ -176,7 +176,7 @@ export function ownsCentre(
 }
 
 /**
- * The printed lines' pitch in pixels, from the rows' ink (pixels darker than Otsu's threshold):
+ * The printed lines' pitch in pixels, from the rows' ink (pixels no brighter than Otsu's threshold):
  * the lag, between 6 and 120 px, at which the row profile best matches itself shifted. Null when
  * no lag stands out (a page without regular lines). The detector's own boxes cannot tell this
  * when the text is tiny: it runs several rows into one box.
@@ -188,7 +188,7 @@ export function linePitch(gray: Gray): number | null {
   const profile = new Float64Array(height);
   for (let y = 0; y < height; y++) {
     let n = 0;
-    for (let x = 0; x < width; x++) if (data[y * width + x]! < threshold) n++;
+    for (let x = 0; x < width; x++) if (data[y * width + x]! <= threshold) n++;
     profile[y] = n;
   }
   let mean = 0;
