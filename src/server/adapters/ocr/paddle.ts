@@ -97,8 +97,14 @@ const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength
  * The image as RGB pixels, first enlarged if `magnifyTo` asks for it (its longest side to that
  * many pixels; never shrunk), and turned straight when its text lines are tilted.
  */
-async function prepare(image: Buffer, deskew: boolean, magnifyTo = 0): Promise<Pixels> {
-  let source = await cropToPaper(image);
+async function prepare(
+  image: Buffer,
+  deskew: boolean,
+  magnifyTo = 0,
+): Promise<Pixels & { cropped: boolean }> {
+  const crop = await cropToPaper(image);
+  let source = crop.source;
+  const { cropped } = crop;
   const { width = 0, height = 0 } = magnifyTo ? await source.metadata() : {};
   if (Math.max(width, height) < magnifyTo) {
     const scale = magnifyTo / Math.max(width, height);
@@ -128,17 +134,22 @@ async function prepare(image: Buffer, deskew: boolean, magnifyTo = 0): Promise<P
         .rotate(-degrees, { background: '#ffffff' })
         .raw()
         .toBuffer({ resolveWithObject: true });
-      return { data: bytes(rgb), width: size.width, height: size.height };
+      return { data: bytes(rgb), width: size.width, height: size.height, cropped };
     }
   }
   const { data, info } = await source.raw().toBuffer({ resolveWithObject: true });
-  return { data: bytes(data), width: info.width, height: info.height };
+  return { data: bytes(data), width: info.width, height: info.height, cropped };
 }
 
 /** Small text is enlarged at most this much before it is read again (paper.ts). */
 const MAX_ENLARGE = 2.5;
 /** ... and to at most this many pixels (about 18 MB of RGB). */
 const MAX_ENLARGED_PIXELS = 6_000_000;
+
+/** Photos smaller than this (longest side) are never cropped: no pixels to spare. */
+const MIN_CROP_SIDE = 1200;
+/** A paper taking more of the frame than this is read as the photo it is. */
+const MAX_CROP_SHARE = 0.5;
 
 /** Width at which the paper is looked for: its edges need no more. */
 const PAPER_WIDTH = 256;
@@ -156,8 +167,13 @@ async function cropToPaper(image: Buffer) {
     width: small.info.width,
     height: small.info.height,
   });
-  if (!rect) return sharp(image).removeAlpha();
   const { width = 0, height = 0 } = await sharp(image).metadata();
+  // Only a photo with pixels to spare, the paper less than half its frame: a close-up or a small
+  // photo reads as before (on WildReceipt photos, cropping those lost more than it gained).
+  const share = rect ? (rect.width * rect.height) / (small.info.width * small.info.height) : 1;
+  if (!rect || Math.max(width, height) < MIN_CROP_SIDE || share > MAX_CROP_SHARE) {
+    return { source: sharp(image).removeAlpha(), cropped: false };
+  }
   const sx = width / small.info.width;
   const sy = height / small.info.height;
   const left = Math.floor(rect.left * sx);
@@ -174,7 +190,12 @@ async function cropToPaper(image: Buffer) {
     .extract(region)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  return {
+    source: sharp(data, {
+      raw: { width: info.width, height: info.height, channels: info.channels },
+    }),
+    cropped: true,
+  };
 }
 
 /** A text line the detector found: its bounding rectangle and, when tilted, its four corners. */
@@ -268,6 +289,8 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     // Text too small at the detector's scale (a long receipt photographed whole): read again in
     // overlapping bands, each enlarged to the detector's side, so the text reaches a legible
     // height; a line is kept from the band that owns its centre (paper.ts).
+    // Only a receipt found small in its frame is read again (a scan or a close-up reads as it is).
+    if (!prepared.cropped) return { page, lines };
     const heights = lines.filter((l) => l.width > l.height).map((l) => l.height);
     heights.sort((a, b) => a - b);
     let textHeight = heights.length >= 3 ? heights[Math.floor(heights.length / 2)]! : 0;

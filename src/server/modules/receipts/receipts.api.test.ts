@@ -15,6 +15,7 @@ import {
   UK_RECEIPT_EXPECTED,
   ukReceiptHeic,
 } from '../../testing/receipt-fixtures';
+import { editDistance } from '../../../domain/receipt/keywords';
 import { HARD_CASES } from '../../testing/synthetic-receipts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -371,9 +372,18 @@ describe('receipts as people photograph them, read right end to end', () => {
     const res = await upload(jpeg);
     expect(res.statusCode, res.body).toBe(200);
     const reading = receiptReadingSchema.parse(res.json());
-    expect(reading.items.map((i) => [key(i.name), i.amount])).toEqual(
-      label.items.map((i) => [key(i.name), i.price_value.toFixed(2)]),
+    // Amounts exactly; names as decision 008 scores them: a one-letter misread ('SHAMP00',
+    // 'SUGAR IKG') is the recogniser's, and still the right item.
+    expect(reading.items.map((i) => i.amount)).toEqual(
+      label.items.map((i) => i.price_value.toFixed(2)),
     );
+    reading.items.forEach((item, k) => {
+      const [a, b] = [key(item.name), key(label.items[k]!.name)];
+      expect(
+        1 - editDistance(a, b) / Math.max(a.length, b.length),
+        `${a} for ${b}`,
+      ).toBeGreaterThanOrEqual(0.8);
+    });
     expect(reading.total).toBe(label.total[0]!.value.toFixed(2));
     return reading;
   };
