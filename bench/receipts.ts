@@ -100,6 +100,10 @@ const t0 = performance.now();
 await pool.warmUp();
 console.log(`models loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
+const summary: Record<
+  'set' | 'f1' | 'strict' | 'consistent' | 'total' | 'median' | 'p95' | 'rss',
+  string
+>[] = [];
 for (const set of sets) {
   const files = set.files.slice(0, limit);
   const seconds: number[] = [];
@@ -120,6 +124,8 @@ for (const set of sets) {
   // Scored again on the receipts whose labelled items add up to their labelled total: some labels
   // pair each name with the price of the line above on tilted photos, and mark a right reading wrong.
   let consistent = { receipts: 0, right: 0, found: 0, truth: 0 };
+  // Which of the total's strategies (src/domain/receipt/totals.ts) decided, how often.
+  const strategies = new Map<string, number>();
   peakRss = process.memoryUsage().rss;
   for (const [n, file] of files.entries()) {
     const labelFile = file.replace(IMAGE, '.json');
@@ -138,6 +144,8 @@ for (const set of sets) {
     if (n >= warmup && !outcome.cached) seconds.push((performance.now() - started) / 1000);
     const { parsed } = outcome;
     if (parsed.checks.itemsMatchTotal) addUp++;
+    const strategy = parsed.totalStrategy ?? 'none (no total)';
+    strategies.set(strategy, (strategies.get(strategy) ?? 0) + 1);
     const text = squash(outcome.boxes.map((b) => b.text).join(' '));
     if (label.items) {
       const unpaired = (label.unpaired_prices ?? [])
@@ -221,6 +229,38 @@ for (const set of sets) {
     );
   }
   if (stores) console.log(`  establishment found: ${pct(storesFound, stores)}`);
+  console.log(
+    `  total decided by: ${[...strategies]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ')}`,
+  );
+  const p = consistent.found ? consistent.right / consistent.found : 0;
+  const r = consistent.truth ? consistent.right / consistent.truth : 0;
+  const sp = strict.found ? strict.right / strict.found : 0;
+  const f = (x: number) => x.toFixed(3);
+  summary.push({
+    set: `${set.name} (${files.length})`,
+    f1: truthItems ? f(f1) : 'n/a',
+    strict: truthItems ? f(sp + recall ? (2 * sp * recall) / (sp + recall) : 0) : 'n/a',
+    consistent: consistent.receipts
+      ? `${f(p + r ? (2 * p * r) / (p + r) : 0)} (${consistent.receipts})`
+      : 'n/a',
+    total: totals ? pct(totalsFound, totals) : 'n/a',
+    median: seconds.length ? quantile(seconds, 0.5).toFixed(2) : 'cached',
+    p95: seconds.length ? quantile(seconds, 0.95).toFixed(2) : 'cached',
+    rss: (peakRss / 1024 ** 3).toFixed(2),
+  });
+}
+// Every set side by side, as the README's table shows them.
+console.log(
+  '\n| set | item F1 (decision 008) | F1 strict | F1 where the labels add up | total found | median s | p95 s | peak RSS GB |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const row of summary) {
+  console.log(
+    `| ${row.set} | ${row.f1} | ${row.strict} | ${row.consistent} | ${row.total} | ${row.median} | ${row.p95} | ${row.rss} |`,
+  );
 }
 clearInterval(sampler);
 await pool.close();

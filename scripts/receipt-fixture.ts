@@ -1,4 +1,9 @@
 // npm run fixtures:receipt -- out.jpg [--flat | --heic]
+// npm run fixtures:receipt -- --synthetic DIR [--count N] [--seed S]
+//   The synthetic UK set: N seeded receipts (supermarket lists of 40-60 lines, with product codes
+//   between name and price on some, restaurants with service and VAT tables, pubs, cafes, discounts,
+//   multi-buys, card slips), photographed small in frame, tilted, bowed, dim, shadowed and JPEG-
+//   compressed, each with a label bench/receipts reads (src/server/testing/synthetic-receipts.ts).
 // Writes the UK test receipt as a phone-like JPEG (or a flat PNG with --flat) for e2e tests.
 // With --heic, the phone-like photo (turned upright) as an iPhone-style HEIC, encoded by heif-enc
 // (Debian: apt-get install libheif-examples); that is how src/server/testing/fixtures/
@@ -9,8 +14,43 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { phonePhoto, renderReceipt } from '../src/server/testing/receipt-fixtures';
+import { syntheticReceipt, type ReceiptKind } from '../src/server/testing/synthetic-receipts';
 
+const KINDS: readonly ReceiptKind[] = [
+  'supermarket',
+  'supermarket',
+  'restaurant',
+  'pub',
+  'supermarket',
+  'restaurant',
+  'cafe',
+  'restaurant',
+  'supermarket',
+  'pub',
+];
 const args = process.argv.slice(2);
+const syntheticAt = args.indexOf('--synthetic');
+if (syntheticAt >= 0) {
+  const dir = path.resolve(args[syntheticAt + 1] ?? 'synthetic');
+  const option = (name: string, fallback: number) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? Number(args[i + 1]) : fallback;
+  };
+  const count = option('count', 300);
+  const first = option('seed', 1);
+  fs.mkdirSync(dir, { recursive: true });
+  for (let seed = first; seed < first + count; seed++) {
+    // Four in ten are supermarket lists (one of them with a product code between each name and
+    // its price), three restaurants, two pubs, one cafe.
+    const kind = KINDS[seed % 10]!;
+    const { jpeg, label } = await syntheticReceipt(seed, { kind, productCodes: seed % 10 === 0 });
+    const stem = path.join(dir, `uk-${String(seed).padStart(4, '0')}-${label.kind}`);
+    fs.writeFileSync(`${stem}.jpg`, jpeg);
+    fs.writeFileSync(`${stem}.json`, JSON.stringify(label, null, 1));
+  }
+  console.log(`wrote ${count} receipts to ${dir}`);
+  process.exit(0);
+}
 const out = args.find((a) => !a.startsWith('--')) ?? 'receipt.jpg';
 const flat = await renderReceipt();
 if (args.includes('--heic')) {

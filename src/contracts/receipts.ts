@@ -18,6 +18,14 @@ export const receiptChecksSchema = z.object({
   difference: moneyOutput,
   /** which printed figure the items were checked against; null when neither was read. */
   against: z.enum(['subtotal', 'total']).nullable(),
+  /**
+   * The printed figure the items were checked against, e.g. "6.00" (for 'total', the total as
+   * printed: service charge and tip are taken off it before comparing); null when none was read.
+   * Never a VAT table's net figure: VAT-inclusive items are checked against the gross total.
+   */
+  figure: moneyOutput.nullable().default(null),
+  /** the words printed beside that figure ('SUBTOTAL', 'Total'); null when none were read. */
+  label: z.string().nullable().default(null),
 });
 export type ReceiptChecks = z.infer<typeof receiptChecksSchema>;
 

@@ -19,10 +19,12 @@ export const CURRENCY = String.raw`(?:£|\$|€|GBP|EUR|USD|AED|SGD|HKD|RM|S\$|R
 // A minus is a sign only when it touches the number (or its currency sign) and does not end a word:
 // in 'SC CA KWSTBY - 0.68X' and 'TWILL- 22.99' it is a printed flag or part of the name.
 // At the end of a line a third decimal '0' or 'O' is a misread tax flag ('5.00O' for '5.00 O').
+// A comma followed by exactly three digits is a thousands separator in any currency ('24,000',
+// 'Total 224,400' on a rupiah receipt): never 24.00 with a misread flag, so not an amount in pence.
 // Not after a digit, a slash or a digit and a decimal mark: '12.05.19' (a date) is not an amount,
 // while 'Rs.2,800.00' and 'TOTAL:58.95' are. Not before a digit or a percent sign: '12.50%' is a rate, not money.
 const AMOUNT = new RegExp(
-  String.raw`(\(\s*)?((?<![A-Za-z0-9])-)?(?:${CURRENCY}\s*)?(-)?(?<![\d/])(?<!\d[.,])(\d{1,3}(?:[,.']\d{3})+|\d+)\s?([.,])\s?(\d{2})(?:[0O](?=\s*$))?(?![\d%])(?![.,]\d)(?!\s?%)(\s*-(?![\d]))?(\s*\))?(\s*CR\b)?`,
+  String.raw`(\(\s*)?((?<![A-Za-z0-9])-)?(?:${CURRENCY}\s*)?(-)?(?<![\d/])(?<!\d[.,])(\d{1,3}(?:[,.']\d{3})+|\d+)(?!,\d{3}(?![\d.,]))\s?([.,])\s?(\d{2})(?:[0O](?=\s*$))?(?![\d%])(?![.,]\d)(?!\s?%)(\s*-(?![\d]))?(\s*\))?(\s*CR\b)?`,
   'gi',
 );
 
@@ -44,6 +46,9 @@ export function findAmounts(text: string): FoundAmount[] {
     const trailingMinus = m[7];
     const credit = m[9];
     const digits = units.replace(/[^\d]/g, '');
+    // Six or more digits with no thousands separator are a product code or a barcode that runs into
+    // a price ('50123454.99'), never a price: receipts in pence group large figures, or print none.
+    if (digits === units && digits.length >= 6) continue;
     const magnitude = Number(digits) * 100 + Number(cents);
     if (!Number.isSafeInteger(magnitude)) continue;
     const negative = Boolean(minus1 || minus2 || trailingMinus || credit || (open && close));

@@ -269,3 +269,7 @@ export const NOT_A_NAME =
 /** A company's legal form: 'SDN BHD', 'LTD', 'S.L.', 'LLC', 'ENTERPRISE'. */
 export const BUSINESS_WORD =
   /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LIMITED|PLC|LLC|INC|S\.L|S\.A|GMBH|ENTERPRISES?|TRADING)\b/i;
+
+/** A subtotal's words that say it is before tax: what VAT-inclusive items do not add up to. */
+export const NET_OF_TAX =
+  /\bNET\b|\bEXCL|\bEX\.?\s*(?:VAT|TAX|GST)|\b(?:BEFORE|PRE)[\s-]*(?:VAT|TAX)/i;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReceipt, parseReceiptText } from './parse-receipt';
+import { TOTAL_STRATEGIES } from './totals';
 import { boxesOfLines as boxes } from '../../testing/ocr-boxes';
 
 const items = (text: string) =>
@@ -92,6 +93,8 @@ describe('parseReceiptText: UK restaurant', () => {
     expect(parsed.checks).toEqual({
       itemsMatchTotal: false,
       differencePence: 120,
+      figurePence: 1420,
+      figureLabel: 'Subtotal',
       against: 'subtotal',
     });
   });
@@ -213,7 +216,11 @@ describe('parseReceiptText: other receipts', () => {
     ]);
     expect(parsed.totalPence).toBe(2475);
     expect(parsed.establishmentName).toBe('The Kings Arms');
-    expect(parsed.checks).toEqual({ itemsMatchTotal: true, differencePence: 0, against: 'total' });
+    expect(parsed.checks).toMatchObject({
+      itemsMatchTotal: true,
+      differencePence: 0,
+      against: 'total',
+    });
   });
 
   it('a supermarket: VAT codes, multibuy saving, total savings not counted twice', () => {
@@ -348,7 +355,11 @@ describe('parseReceiptText: other receipts', () => {
     expect(parsed.items).toHaveLength(2);
     expect(parsed.taxPence).toBe(287);
     expect(parsed.totalPence).toBe(1720);
-    expect(parsed.checks).toEqual({ itemsMatchTotal: true, differencePence: 0, against: 'total' });
+    expect(parsed.checks).toMatchObject({
+      itemsMatchTotal: true,
+      differencePence: 0,
+      against: 'total',
+    });
   });
 
   it('ignores the header and footer lines that are not items', () => {
@@ -953,5 +964,173 @@ describe('parseReceipt: other readings of unsure figures', () => {
   it('leaves a reading that adds up alone, whatever the alternatives', () => {
     const read = parseReceipt(boxes(['Tea 2.50', 'Cake 3.00', 'Total 5.50'], { 0: ['Tea 3.50'] }));
     expect(amounts(read)).toEqual([250, 300]);
+  });
+});
+
+describe('parseReceiptText: general rules that hold on any receipt', () => {
+  it('reads a comma before exactly three digits as a thousands separator, in any currency', () => {
+    const parsed = parseReceiptText([
+      'WARUNG MAKAN',
+      'Nasi Goreng 24,000',
+      'Es Teh 8,000',
+      'Sate Ayam 192,400',
+      'Total 224,400',
+    ]);
+    expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['Nasi Goreng', 2_400_000],
+      ['Es Teh', 800_000],
+      ['Sate Ayam', 19_240_000],
+    ]);
+    expect(parsed.totalPence).toBe(22_440_000);
+    // The decimal comma of two digits is still pence.
+    expect(items('Coke 4,50\nTotal 4,50')).toEqual([['Coke', 450]]);
+  });
+
+  it('never reads a product code or a barcode as a price', () => {
+    const parsed = parseReceiptText([
+      'FLR,UNBLCHD',
+      '501017375900',
+      '1.45',
+      'BREAD WHITE 1.10',
+      '5000128663237.59',
+      'MILK 2 PINTS 1.25',
+      'TOTAL 3.80',
+    ]);
+    expect(parsed.items.map((i) => i.amountPence)).not.toContain(50001286632_3759);
+    expect(parsed.items.every((i) => i.amountPence <= 380)).toBe(true);
+    expect(parsed.totalPence).toBe(380);
+  });
+
+  it('never returns an item dearer than the whole receipt', () => {
+    const parsed = parseReceiptText([
+      'FLR,UNBLCHD £1,737.59',
+      'EGGS 6 PK 2.20',
+      'BUTTER 250G 2.31',
+      'TOTAL £12.51',
+    ]);
+    expect(parsed.items.map((i) => i.name)).toEqual(['EGGS 6 PK', 'BUTTER 250G']);
+    // A discount printed on the receipt raises the ceiling by as much: the item before it stands.
+    expect(items('Pullover 48.95\nDiscount -12.24\nTotal 36.71')).toEqual([
+      ['Pullover', 4895],
+      ['Discount', -1224],
+    ]);
+  });
+
+  it("checks VAT-inclusive items against the gross total, never a VAT table's net", () => {
+    const parsed = parseReceiptText([
+      'THE CORNER CAFE',
+      'Flat White 3.40',
+      'Croissant 2.60',
+      'Net Total 5.00',
+      'VAT 20% 1.00',
+      'TOTAL 6.00',
+      'VAT RATE NET VAT GROSS',
+      'A 20% 5.00 1.00 6.00',
+      'CARD 6.00',
+    ]);
+    expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['Flat White', 340],
+      ['Croissant', 260],
+    ]);
+    expect(parsed.checks).toEqual({
+      itemsMatchTotal: true,
+      differencePence: 0,
+      against: 'total',
+      figurePence: 600,
+      figureLabel: 'TOTAL',
+    });
+    // A subtotal the items miss, which with the tax makes the total, is net too.
+    const unworded = parseReceiptText([
+      'Tea 2.40',
+      'Scone 3.00',
+      'Subtotal 4.50',
+      'VAT 0.90',
+      'Total 5.40',
+    ]);
+    expect(unworded.checks).toMatchObject({ itemsMatchTotal: true, against: 'total' });
+    // A US subtotal that the items make stays the target, with tax on top.
+    const us = parseReceiptText([
+      'Burger 9.00',
+      'Fries 3.00',
+      'Subtotal 12.00',
+      'Tax 0.96',
+      'Total 12.96',
+    ]);
+    expect(us.checks).toMatchObject({
+      itemsMatchTotal: true,
+      against: 'subtotal',
+      figurePence: 1200,
+    });
+  });
+});
+
+describe('the total: each strategy, in order, decides when the ones before it cannot', () => {
+  const cases: [string, string[], number][] = [
+    [
+      'sum line without a total word',
+      ['PECHUGA PAVO 1,00', 'ACEITE 2T 5,40', 'PAN S/CORTEZA 1,97', '3ART.TDT,COHPRA: 8,37'],
+      837,
+    ],
+    [
+      'total before cash rounding',
+      [
+        'Nasi Lemak 5.00',
+        'Teh Tarik 6.98',
+        'Total 11.98',
+        'Rounding Adj 0.02',
+        'Cash 20.00',
+        'Change 8.00',
+      ],
+      1198,
+    ],
+    ['what was paid', ['Coffee 3.00', 'Cake 2.50', 'Total 5.05', 'Visa 5.50'], 550],
+    [
+      'net amount after the total',
+      [
+        'Paneer Tikka 200.00',
+        'Naan 165.00',
+        'Total 365.00',
+        'CGST 14.00',
+        'SGST 14.00',
+        'Net Amount 393.00',
+      ],
+      39300,
+    ],
+    [
+      'strong wording printed last',
+      ['Burger 10.00', 'Total 10.00', 'Service 1.50', 'Amount Due 11.50'],
+      1150,
+    ],
+    [
+      'total the figures agree with',
+      ['Burger 10.00', 'Fries 2.00', 'Subtotal 12.00', 'Tax 0.96', 'Total 12.96', 'Total 15.00'],
+      1296,
+    ],
+    ['largest total line', ['Burger 10.00', 'Total 12.00', 'Total 11.00'], 1200],
+    ['payment printed anywhere', ['CARD 15.00', 'Burger 10.00', 'Fries 2.00'], 1500],
+    [
+      'bare amount under the items',
+      ['Tea 2.00', 'Cake 3.25', 'Subtotal 5.25', '0.20', '5.45'],
+      545,
+    ],
+    [
+      'subtotal plus service, tip and tax',
+      ['Burger 10.00', 'Fries 2.00', 'Subtotal 12.00', 'Tax 0.96', 'Total'],
+      1296,
+    ],
+    ['largest amount', ['Coffee 2.00', 'Cake 3.00', 'TOTAL SAVINGS 5.50'], 550],
+  ];
+  it('has a case here for every strategy, in the order they are tried', () => {
+    expect(cases.map(([name]) => name)).toEqual(TOTAL_STRATEGIES.map((s) => s.name));
+  });
+  it.each(cases)('%s', (name, lines, total) => {
+    const parsed = parseReceiptText(lines);
+    expect(parsed.totalPence).toBe(total);
+    expect(parsed.totalStrategy).toBe(name);
+  });
+  it('says no strategy decided when nothing could be the total', () => {
+    const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
+    expect(parsed.totalPence).toBeNull();
+    expect(parsed.totalStrategy).toBeNull();
   });
 });

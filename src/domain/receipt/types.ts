@@ -35,7 +35,14 @@ export interface ParsedReceipt {
     itemsMatchTotal: boolean;
     differencePence: number;
     against: 'subtotal' | 'total' | null;
+    /** the printed figure the items were checked against (the total before service and tip is
+     * taken off), in pence; null when neither was read */
+    figurePence: number | null;
+    /** the words printed beside that figure ('SUBTOTAL', 'Total'); null when none were read */
+    figureLabel: string | null;
   };
   /** the lines the parser built, top to bottom, joined with newlines */
   rawText: string;
+  /** which of the total's strategies decided it (totals.ts TOTAL_STRATEGIES); null with no total */
+  totalStrategy: string | null;
 }

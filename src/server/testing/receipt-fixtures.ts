@@ -58,7 +58,7 @@ const escape = (s: string) =>
 /** Renders lines as a flat, upright receipt PNG (paper white, ink black). */
 export async function renderReceipt(
   lines: ReceiptLine[] = UK_RECEIPT,
-  { width = 640, fontSize = 26 } = {},
+  { width = 640, fontSize = 26, fontFamily = 'DejaVu Sans Mono' } = {},
 ): Promise<Buffer> {
   const lineHeight = Math.round(fontSize * 1.6);
   const margin = 36;
@@ -77,7 +77,7 @@ export async function renderReceipt(
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <rect width="100%" height="100%" fill="#fbfaf5"/>
-<g font-family="DejaVu Sans Mono, monospace" font-size="${fontSize}" fill="#1a1a1a">${text}</g></svg>`;
+<g font-family="${fontFamily}, monospace" font-size="${fontSize}" fill="#1a1a1a">${text}</g></svg>`;
   return sharp(Buffer.from(svg)).flatten({ background: '#fbfaf5' }).png().toBuffer();
 }
 

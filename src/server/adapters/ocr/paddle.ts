@@ -6,6 +6,15 @@ import { DetectionService, Image, RecognitionService } from 'paddleocr';
 import sharp from 'sharp';
 import type { OcrBox } from '../../../domain/receipt/types';
 import { estimateSkewDegrees } from './deskew';
+import {
+  DETECTOR_SIDE,
+  LEGIBLE_TEXT_PX,
+  TEXT_SHARE_OF_PITCH,
+  findPaper,
+  linePitch,
+  ownsCentre,
+  tilesFor,
+} from './paper';
 import type { OcrEngine } from './engine';
 
 // PaddleOCR PP-OCRv4 (text detection + recognition) on onnxruntime-node, with PaddleOCR's English
@@ -88,8 +97,14 @@ const bytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength
  * The image as RGB pixels, first enlarged if `magnifyTo` asks for it (its longest side to that
  * many pixels; never shrunk), and turned straight when its text lines are tilted.
  */
-async function prepare(image: Buffer, deskew: boolean, magnifyTo = 0): Promise<Pixels> {
-  let source = sharp(image).removeAlpha();
+async function prepare(
+  image: Buffer,
+  deskew: boolean,
+  magnifyTo = 0,
+): Promise<Pixels & { cropped: boolean }> {
+  const crop = await cropToPaper(image);
+  let source = crop.source;
+  const { cropped } = crop;
   const { width = 0, height = 0 } = magnifyTo ? await source.metadata() : {};
   if (Math.max(width, height) < magnifyTo) {
     const scale = magnifyTo / Math.max(width, height);
@@ -119,11 +134,68 @@ async function prepare(image: Buffer, deskew: boolean, magnifyTo = 0): Promise<P
         .rotate(-degrees, { background: '#ffffff' })
         .raw()
         .toBuffer({ resolveWithObject: true });
-      return { data: bytes(rgb), width: size.width, height: size.height };
+      return { data: bytes(rgb), width: size.width, height: size.height, cropped };
     }
   }
   const { data, info } = await source.raw().toBuffer({ resolveWithObject: true });
-  return { data: bytes(data), width: info.width, height: info.height };
+  return { data: bytes(data), width: info.width, height: info.height, cropped };
+}
+
+/** Small text is enlarged at most this much before it is read again (paper.ts). */
+const MAX_ENLARGE = 2.5;
+/** ... and to at most this many pixels (about 18 MB of RGB). */
+const MAX_ENLARGED_PIXELS = 6_000_000;
+
+/** Photos smaller than this (longest side) are never cropped: no pixels to spare. */
+const MIN_CROP_SIDE = 1200;
+/** A paper taking more of the frame than this is read as the photo it is. */
+const MAX_CROP_SHARE = 0.5;
+
+/** Width at which the paper is looked for: its edges need no more. */
+const PAPER_WIDTH = 256;
+
+/** The photo cropped to the receipt when it stands out from a larger frame (paper.ts). */
+async function cropToPaper(image: Buffer) {
+  const small = await sharp(image)
+    .removeAlpha()
+    .resize({ width: PAPER_WIDTH, height: PAPER_WIDTH, fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rect = findPaper({
+    data: bytes(small.data),
+    width: small.info.width,
+    height: small.info.height,
+  });
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  // Only a photo with pixels to spare, the paper less than half its frame: a close-up or a small
+  // photo reads as before (on WildReceipt photos, cropping those lost more than it gained).
+  const share = rect ? (rect.width * rect.height) / (small.info.width * small.info.height) : 1;
+  if (!rect || Math.max(width, height) < MIN_CROP_SIDE || share > MAX_CROP_SHARE) {
+    return { source: sharp(image).removeAlpha(), cropped: false };
+  }
+  const sx = width / small.info.width;
+  const sy = height / small.info.height;
+  const left = Math.floor(rect.left * sx);
+  const top = Math.floor(rect.top * sy);
+  const region = {
+    left,
+    top,
+    width: Math.min(width - left, Math.ceil(rect.width * sx)),
+    height: Math.min(height - top, Math.ceil(rect.height * sy)),
+  };
+  // Kept as raw pixels, so what follows sees the crop's own size.
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .extract(region)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    source: sharp(data, {
+      raw: { width: info.width, height: info.height, channels: info.channels },
+    }),
+    cropped: true,
+  };
 }
 
 /** A text line the detector found: its bounding rectangle and, when tilted, its four corners. */
@@ -182,8 +254,9 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
       ? recogniser(models.englishRecognitionPath, models.englishDictionaryPath)
       : null,
   ]);
+  const detectionSide = options.detectionMaxSide ?? DETECTOR_SIDE;
   const detection = new DetectionService(ort as never, detectionModel as never, {
-    maxSideLength: options.detectionMaxSide ?? 960,
+    maxSideLength: detectionSide,
   });
 
   const readWith = async (service: RecognitionService, image: Image, box: TextLine) => {
@@ -211,9 +284,70 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     // Shared memory: the lines of one page can be read on several threads without copying it.
     const data = new Uint8Array(new SharedArrayBuffer(prepared.data.byteLength));
     data.set(prepared.data);
-    const page = { data, width: prepared.width, height: prepared.height };
+    let page: Pixels = { data, width: prepared.width, height: prepared.height };
     const lines = await detection.run(new Image(page.width, page.height, 3, page.data));
-    return { page, lines };
+    // Text too small at the detector's scale (a long receipt photographed whole): read again in
+    // overlapping bands, each enlarged to the detector's side, so the text reaches a legible
+    // height; a line is kept from the band that owns its centre (paper.ts).
+    // Only a receipt found small in its frame is read again (a scan or a close-up reads as it is).
+    if (!prepared.cropped) return { page, lines };
+    const heights = lines.filter((l) => l.width > l.height).map((l) => l.height);
+    heights.sort((a, b) => a - b);
+    let textHeight = heights.length >= 3 ? heights[Math.floor(heights.length / 2)]! : 0;
+    // The lines' pitch tells the text height better where the detector ran rows together.
+    const grey = await sharp(page.data, {
+      raw: { width: page.width, height: page.height, channels: 3 },
+    })
+      .greyscale()
+      .raw()
+      .toBuffer();
+    const pitch = linePitch({ data: bytes(grey), width: page.width, height: page.height });
+    if (pitch !== null) {
+      const fromPitch = pitch * TEXT_SHARE_OF_PITCH;
+      textHeight = textHeight > 0 ? Math.min(textHeight, fromPitch) : fromPitch;
+    }
+    if (!tilesFor(page.width, page.height, textHeight, detectionSide)) return { page, lines };
+    // Text smaller than legible even at the photo's own size is enlarged first (within a pixel
+    // budget): the detector and the recogniser both read it better so.
+    const enlarge = Math.min(
+      MAX_ENLARGE,
+      LEGIBLE_TEXT_PX / textHeight,
+      Math.sqrt(MAX_ENLARGED_PIXELS / (page.width * page.height)),
+    );
+    if (enlarge > 1.1) {
+      const width = Math.round(page.width * enlarge);
+      const height = Math.round(page.height * enlarge);
+      const big = await sharp(page.data, {
+        raw: { width: page.width, height: page.height, channels: 3 },
+      })
+        .resize(width, height)
+        .raw()
+        .toBuffer();
+      const shared = new Uint8Array(new SharedArrayBuffer(big.byteLength));
+      shared.set(big);
+      page = { data: shared, width, height };
+      textHeight *= enlarge;
+    }
+    const bands = tilesFor(page.width, page.height, textHeight, detectionSide);
+    if (!bands)
+      return { page, lines: await detection.run(new Image(page.width, page.height, 3, page.data)) };
+    const tiled: TextLine[] = [];
+    const rowBytes = page.width * 3;
+    for (const [k, band] of bands.entries()) {
+      // A band is a run of whole rows: a view of the page's pixels, not a copy.
+      const pixels = page.data.subarray(band.top * rowBytes, (band.top + band.height) * rowBytes);
+      for (const line of await detection.run(new Image(page.width, band.height, 3, pixels))) {
+        if (!ownsCentre(bands, k, band.top + line.y + line.height / 2)) continue;
+        tiled.push({
+          ...line,
+          y: line.y + band.top,
+          ...(line.points && {
+            points: line.points.map((p) => ({ x: p.x, y: p.y + band.top })) as typeof line.points,
+          }),
+        });
+      }
+    }
+    return { page, lines: tiled };
   };
   const readLines = async (page: Pixels, lines: readonly TextLine[]) => {
     const image = new Image(page.width, page.height, 3, page.data);

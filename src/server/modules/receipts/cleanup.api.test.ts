@@ -26,7 +26,14 @@ const PARSED: ParsedReceipt = {
   tipPence: null,
   totalPence: 250,
   establishmentName: 'Monmouth Coffee',
-  checks: { itemsMatchTotal: true, differencePence: 0, against: 'subtotal' },
+  checks: {
+    itemsMatchTotal: true,
+    differencePence: 0,
+    against: 'subtotal',
+    figurePence: 250,
+    figureLabel: 'TOTAL',
+  },
+  totalStrategy: 'strong wording printed last',
   rawText: 'Tea 2.50\nTOTAL 2.50',
 };
 

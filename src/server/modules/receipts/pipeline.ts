@@ -119,6 +119,8 @@ export function toReading(
       itemsMatchTotal: p.checks.itemsMatchTotal,
       difference: toDecimalString(p.checks.differencePence),
       against: p.checks.against,
+      figure: money(p.checks.figurePence),
+      label: p.checks.figureLabel,
     },
     message: n === 0 ? 'No items found' : `${n} ${n === 1 ? 'item' : 'items'} found`,
     error: null,

@@ -22,7 +22,13 @@ const reading: ReceiptData = {
   tip: null,
   total: '16.31',
   establishmentName: 'The Crown',
-  checks: { itemsMatchTotal: true, difference: '0.00', against: 'subtotal' },
+  checks: {
+    itemsMatchTotal: true,
+    difference: '0.00',
+    against: 'subtotal',
+    figure: '12.00',
+    label: 'Subtotal',
+  },
   message: '1 items found',
 };
 

@@ -22,7 +22,7 @@ const data = (items: ReceiptData['items']): ReceiptData => ({
   tip: null,
   total: null,
   establishmentName: null,
-  checks: { itemsMatchTotal: true, difference: '0.00', against: null },
+  checks: { itemsMatchTotal: true, difference: '0.00', against: null, figure: null, label: null },
   message: `${items.length} items found`,
 });
 

@@ -1,10 +1,23 @@
 import { TriangleAlert, X } from 'lucide-react';
 import { formatPence } from '../../../../domain/money';
-import type { receiptMismatch } from '../model/editor-state';
+import type { ReceiptCheck, receiptMismatch } from '../model/editor-state';
 
 /** What the editor says when a receipt's items do not add up to its printed figure. */
 export function mismatchText(itemsPence: number, expectedPence: number): string {
   return `Items add up to ${formatPence(itemsPence)} but the receipt says ${formatPence(expectedPence)} — check for missed lines`;
+}
+
+/** Which printed figure the items were checked against, in the receipt's own words when read. */
+export function checkedAgainstText({ against, label, figurePence }: ReceiptCheck): string {
+  const printed =
+    label && figurePence !== undefined
+      ? ` (printed as ‘${label}’ ${formatPence(figurePence)})`
+      : figurePence !== undefined
+        ? ` (${formatPence(figurePence)})`
+        : '';
+  return against === 'subtotal'
+    ? `Checked against the receipt's subtotal${printed}.`
+    : `Checked against the receipt's total${printed}, less service charge and tip.`;
 }
 
 /** The receipt's items against its printed figure, while they differ, until dismissed. */
@@ -25,10 +38,8 @@ export function ReceiptCheckNotice({
         <p className="font-semibold" data-testid="receipt-mismatch">
           {mismatchText(mismatch.itemsPence, mismatch.expectedPence)}
         </p>
-        <p className="mt-1 text-sm">
-          {mismatch.against === 'subtotal'
-            ? "Checked against the receipt's subtotal."
-            : "Checked against the receipt's total, less service charge and tip."}
+        <p className="mt-1 text-sm" data-testid="receipt-mismatch-against">
+          {checkedAgainstText(mismatch)}
         </p>
       </div>
       <button

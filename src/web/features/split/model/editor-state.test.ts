@@ -308,7 +308,13 @@ describe('receipts in the editor', () => {
     ],
     serviceCharge: '1.96',
     establishmentName: '  The Crown  ',
-    checks: { itemsMatchTotal: true, difference: '0.00', against: 'subtotal' },
+    checks: {
+      itemsMatchTotal: true,
+      difference: '0.00',
+      against: 'subtotal',
+      figure: '15.70',
+      label: 'Subtotal',
+    },
     ...over,
   });
 
@@ -357,7 +363,13 @@ describe('receipts in the editor', () => {
     let state = run(editor(), {
       type: 'loadReceipt',
       receipt: receipt({
-        checks: { itemsMatchTotal: false, difference: '1.20', against: 'subtotal' },
+        checks: {
+          itemsMatchTotal: false,
+          difference: '1.20',
+          against: 'subtotal',
+          figure: '16.90',
+          label: 'SUBTOTAL',
+        },
       }),
       ids: ['r1', 'r2', 'r3'],
     });
@@ -365,6 +377,8 @@ describe('receipts in the editor', () => {
       itemsPence: 1570,
       expectedPence: 1690,
       against: 'subtotal',
+      label: 'SUBTOTAL',
+      figurePence: 1690,
     });
     expect(isEditorState(state)).toBe(true);
     state = run(state, {

@@ -75,10 +75,14 @@ export interface SplitEditorState {
   receiptId?: string;
 }
 
-interface ReceiptCheck {
+export interface ReceiptCheck {
   /** The printed subtotal, or the total less service charge and tip, in pence. */
   expectedPence: Pence;
   against: 'subtotal' | 'total';
+  /** the printed figure checked against, as the receipt words it ('Net total', 'TOTAL'), if read */
+  label?: string;
+  /** that figure in pence as printed (for a total, before service and tip are taken off) */
+  figurePence?: Pence;
 }
 
 /** The part of a receipt reading the editor takes (spec §3 Receipt reading result). */
@@ -346,13 +350,19 @@ function receiptCheckFrom(receipt: ReceiptForEditor): ReceiptCheck | null {
   const { itemsMatchTotal, against, difference } = receipt.checks;
   if (itemsMatchTotal || against === null || receipt.items.length === 0) return null;
   const itemsPence = receipt.items.reduce((sum, item) => sum + parseMoney(item.amount), 0);
-  return { expectedPence: itemsPence + parseMoney(difference), against };
+  const { label, figure } = receipt.checks;
+  return {
+    expectedPence: itemsPence + parseMoney(difference),
+    against,
+    ...(label && { label }),
+    ...(figure !== null && figure !== undefined && { figurePence: parseMoney(figure) }),
+  };
 }
 
 /** The items' sum against what the receipt says they come to, while they differ; else null. */
 export function receiptMismatch(
   state: SplitEditorState,
-): { itemsPence: Pence; expectedPence: Pence; against: 'subtotal' | 'total' } | null {
+): ({ itemsPence: Pence } & ReceiptCheck) | null {
   const check = state.receiptCheck;
   if (!check) return null;
   const itemsPence = state.items.reduce((sum, item) => sum + parseMoney(item.amount), 0);
@@ -505,6 +515,8 @@ const editorStateSchema = z
       .object({
         expectedPence: z.number().int().refine(Number.isSafeInteger),
         against: z.enum(['subtotal', 'total']),
+        label: z.string().optional(),
+        figurePence: z.number().int().refine(Number.isSafeInteger).optional(),
       })
       .optional(),
   })

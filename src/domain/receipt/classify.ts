@@ -1,0 +1,118 @@
+// Stage 1, classify: each printed line becomes a Line, what it is (keywords.ts) and the amount it
+// ends with (amounts.ts), and a price printed on its own line is joined to the name above it.
+import {
+  amountWithoutPoint,
+  findAmounts,
+  trailingAmount,
+  trailingWholeAmount,
+  unglueAmounts,
+  type FoundAmount,
+} from './amounts';
+import { FOUNDED, isInfoText, keywordKind } from './keywords';
+import type { Line } from './line';
+import { QUANTITY_LINE, THOUSANDS_AT_END, UNIT_WORDS } from './rules';
+
+export function clean(text: string): string {
+  let line = unglueAmounts(text.replace(/\s+/g, ' ').trim())
+    // US tills print amounts under a dollar without the zero: 'TAX .56', 'Change $.00'.
+    // Not after a number and a space: '1 .39' is a misread 1.39.
+    .replace(/(^|[$£€:]|(?<![\d\s]|\bN[Oo]|\bNR|#)\s)\.(\d{2})(?![\d.,])/g, '$10.$2');
+  // A VAT code digit printed right after the line total ('2.50 2.509' for 2.50 and code 9): only
+  // where a unit price column already stands before it, so a lone '2.509' stays unread.
+  const glued = /(\d[.,]\d{2})[1-9]$/.exec(line);
+  if (glued && findAmounts(line.slice(0, glued.index)).length > 0) {
+    line = `${line.slice(0, glued.index)}${glued[1]} ${line.at(-1)}`;
+  }
+  return line;
+}
+
+/**
+ * Classifies every line. A receipt with (almost) no amounts in pence but several lines ending in a
+ * whole number ('Haircut 250', 'Grand Total 356.0') is in a currency without pence: read those.
+ * Thousands ('23,967' rupiah) only when nothing at all is in pence: '6.281' gallons beside a
+ * '$16.24' sale are not 6281 dollars.
+ */
+export function classifyAll(texts: string[]): Line[] {
+  const lines = texts.map((text, index) => classify(text, index));
+  // A line with an amount in pence anywhere ('Aamur 2.50 250': a unit price before a whole line
+  // total) says the receipt prints pence.
+  const inPence = lines.filter((l) => l.amount || findAmounts(l.text).length > 0).length;
+  // Lines ending in comma thousands ('50,000'): more of them than lines in pence is a currency
+  // without pence whose OCR made a few look like pence ('9.350' read as 9.35 and a flag).
+  const inThousands = texts.filter((t) => THOUSANDS_AT_END.test(t)).length;
+  const thousands = inPence === 0 || (inThousands >= 2 && inThousands > inPence);
+  if (inPence >= 2 && !thousands) {
+    // Among amounts in pence, '$4370' is $43.70 whose point OCR lost.
+    return lines.map((line) => {
+      const amount = line.amount ? null : amountWithoutPoint(line.text);
+      return amount ? classified(line.text, line.index, amount) : line;
+    });
+  }
+  const whole = texts.map((text, index) => {
+    const line = classify(text, index, thousands ? 'thousands' : 'units');
+    // '2* 2760' under '2 HINANO PACK 5520': the count and unit price of the item above.
+    return /^\d{1,3}\s*[@x×*]\s*\d+$/i.test(text) ? { ...line, kind: 'info' as const } : line;
+  });
+  const priced = whole.filter((l) => l.amount && /[A-Za-z]{2,}/.test(l.label));
+  return priced.length >= 2 ? whole : lines;
+}
+
+/** 'units' and 'thousands': read whole numbers, for a receipt without pence (see classifyAll). */
+export function classify(text: string, index: number, whole?: 'units' | 'thousands'): Line {
+  const amount = whole
+    ? trailingWholeAmount(text, whole === 'thousands')
+    : (trailingAmount(text) ?? totalsAmount(text));
+  return classified(text, index, amount);
+}
+
+export function classified(text: string, index: number, amount: FoundAmount | null): Line {
+  const label = amount ? text.slice(0, amount.start).trim() : text;
+  let kind: Line['kind'];
+  if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text.replace(/^QTY/i, ''))) {
+    kind = 'quantity';
+  } else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
+  if (kind === 'item' && (isInfoText(label, true) || FOUNDED.test(text))) kind = 'info';
+  // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA', '0.20 EA 5 FOR 0.99': a weight or count at a unit
+  // price under an item. ('2 FOR $5.95 -25.30' is the deal's discount: it stays.)
+  if (kind === 'item' && !amount?.negative && isUnitPrice(label)) kind = 'info';
+  return { index, text, amount, label, kind };
+}
+
+/** A label that only says how the price was made: a count or weight at a unit price. */
+function isUnitPrice(label: string): boolean {
+  if (/^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) return true;
+  const words = label.split(/[^A-Za-z]+/).filter((w) => w !== '');
+  return (
+    findAmounts(label).length > 0 && words.length > 0 && words.every((w) => UNIT_WORDS.test(w))
+  );
+}
+
+/**
+ * A total's amount followed by a stray word from the paper around it ('TOTAL 49.25 SICA', a logo or
+ * a fold read into the line): for subtotal and total lines only, whose words say what the amount is.
+ */
+function totalsAmount(text: string): FoundAmount | null {
+  const last = findAmounts(text).at(-1);
+  if (!last || !/^\s+[^\d\s]{1,8}\s*$/.test(text.slice(last.end))) return null;
+  const kind = keywordKind(text.slice(0, last.start));
+  return kind === 'total' || kind === 'subtotal' ? last : null;
+}
+
+/**
+ * 'Fish & Chips' on one line and '12.50' on the next is one item; so is 'TOTAL' over '30.00'. OCR
+ * often splits a row whose price is far to the right, and some tills print prices under names.
+ */
+export function joinPricesOnTheirOwnLine(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    const priceOnly = line.amount !== null && !/[A-Za-z]/.test(line.label) && line.label === '';
+    if (previous && priceOnly && previous.amount === null && /[A-Za-z]{2,}/.test(previous.text)) {
+      const text = `${previous.text} ${line.text}`;
+      out[out.length - 1] = { ...classify(text, previous.index) };
+      continue;
+    }
+    out.push(line);
+  }
+  return out.map((line, index) => ({ ...line, index }));
+}

@@ -1,0 +1,376 @@
+// Stage 2, items: where the items end, and the items read from the lines above that, each with its
+// name, amount and quantity; then the corrections the printed subtotal allows.
+import { itemNameOrDefault, type Pence } from '../money';
+import { findAmounts } from './amounts';
+import { COLUMN_HEADING, isInfoText, keywordKind } from './keywords';
+import { countedPence, sum, type Item, type Line } from './line';
+import {
+  CODE_BEFORE_NAME,
+  CURRENCY_AT_END,
+  LEADING_QUANTITY,
+  QUANTITY_LINE,
+  STRONG_TOTAL,
+  TOTAL_QUALIFIER,
+  TOTAL_WORD,
+  TRAILING_QUANTITY,
+} from './rules';
+import type { Figures } from './totals';
+
+/**
+ * The items end at the first subtotal or total that follows an item; failing that, at the first
+ * payment line. (A card slip printed above the items is not the end of them.)
+ */
+export function endOfItems(lines: readonly Line[]): number {
+  const firstItem = lines.findIndex((l) => l.kind === 'item' || l.kind === 'quantity');
+  if (firstItem === -1) return lines.length;
+  const after = lines.slice(firstItem);
+  const end =
+    after.find((l) => l.kind === 'subtotal' || l.kind === 'total' || l.kind === 'table') ??
+    sumOfItems(after) ??
+    after.find((l) => l.kind === 'tender' || l.kind === 'change');
+  return end ? end.index : lines.length;
+}
+
+/**
+ * A 'total' line for less than the items printed above it, with another total still to come, is a
+ * product whose name holds the word ('LIST TOTAL CARE 2.77', 'TOTAL WASH 3.49'): an item.
+ */
+export function itemsNamedLikeTotals(lines: readonly Line[]): Line[] {
+  const firstItem = lines.findIndex((l) => l.kind === 'item' || l.kind === 'quantity');
+  if (firstItem === -1) return [...lines];
+  let itemsSoFar = 0;
+  return lines.map((line, i) => {
+    if (i < firstItem || !line.amount) return line;
+    if (line.kind === 'item') itemsSoFar += line.amount.pence;
+    if (line.kind === 'discount') itemsSoFar -= Math.abs(line.amount.pence);
+    if (line.kind !== 'total' || STRONG_TOTAL.test(line.label)) return line;
+    const later = lines
+      .slice(i + 1)
+      .some((l) => (l.kind === 'total' || l.kind === 'subtotal') && l.amount);
+    // A product's name or code besides the word, not a misread 'SUBTOTAL' ('5TOTAL 35.50').
+    const rest = line.label.replace(TOTAL_WORD, ' ');
+    const named = (/[A-Za-z]{3,}/.test(rest) || /\d{6,}/.test(rest)) && !TOTAL_QUALIFIER.test(rest);
+    if (later && named && line.amount.pence > 0 && line.amount.pence < itemsSoFar) {
+      itemsSoFar += line.amount.pence;
+      return { ...line, kind: 'item' as const };
+    }
+    return line;
+  });
+}
+
+/**
+ * With no subtotal or total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), the first
+ * line whose amount is the sum of three or more items above it ends the items.
+ */
+function sumOfItems(after: Line[]): Line | undefined {
+  let sum = 0;
+  let count = 0;
+  for (const line of after) {
+    if (!line.amount) continue;
+    if (line.kind === 'item' && count >= 3 && line.amount.pence === sum) return line;
+    if (line.kind === 'item') {
+      sum += line.amount.pence;
+      count++;
+    } else if (line.kind === 'discount') sum -= Math.abs(line.amount.pence);
+  }
+  return undefined;
+}
+
+/**
+ * The items above the end of the items, and the lines again with the running totals found among
+ * them marked as such (a new array: the lines passed in are not changed).
+ */
+export function readItems(
+  lines: readonly Line[],
+  itemsEnd: number,
+): { items: Item[]; lines: Line[] } {
+  const running = new Set<number>(); // lines that add up the items above them
+  const region = lines.slice(0, itemsEnd);
+  const namesFollow = namesFollowPrices(region);
+  const items: Item[] = [];
+  const usedNames = new Set<Line>(); // name lines below a price, already given to it
+  let sectionStart = 0; // items since the last running total
+  let pendingName: Line | null = null; // an unpriced line just above, maybe the item's name
+  let pendingQuantity: { quantity: number; total: Pence } | null = null;
+  for (const [i, line] of region.entries()) {
+    if (line.kind === 'text') {
+      pendingName = looksLikeName(line.text) && !usedNames.has(line) ? line : null;
+      continue;
+    }
+    // An unpriced line of three or more words named like a payment, among the items, names the
+    // price below it: 'CARD MDAY GRANDMOTHER' over '720473462272 4.99T' (a greeting card).
+    if (line.kind === 'tender' && !line.amount && /^(?:\W*[A-Za-z]{2,}\b){3}/.test(line.text)) {
+      pendingName = line;
+      continue;
+    }
+    if (line.kind === 'section') sectionStart = items.length;
+    if (line.kind === 'quantity') {
+      const result = quantityItem(line, items, pendingName);
+      if (result && 'pending' in result) pendingQuantity = result.pending;
+      else if (result) items.push(result);
+      pendingName = null;
+      continue;
+    }
+    if ((line.kind === 'item' || line.kind === 'discount') && line.amount) {
+      const since = items.slice(sectionStart);
+      // A priced line equal to the sum of the items above it is a running total ('Food 28.95').
+      if (
+        line.kind === 'item' &&
+        !line.isItem &&
+        since.length >= 2 &&
+        sum(since.map((x) => x.amountPence)) === line.amount.pence
+      ) {
+        running.add(line.index);
+        sectionStart = items.length;
+        pendingName = null;
+        continue;
+      }
+      // '2 CAFE GRAIN 5.58' over '2.79': the unit price of the item above, not another item.
+      const above = items.at(-1);
+      if (
+        !pendingName &&
+        !/[A-Za-z]{2,}/.test(line.label) &&
+        above?.line === line.index - 1 &&
+        above.quantity !== undefined &&
+        above.quantity * line.amount.pence === above.amountPence
+      ) {
+        continue;
+      }
+      const next = region[i + 1];
+      const nameBelow =
+        namesFollow && next?.kind === 'text' && looksLikeName(next.text) ? next : null;
+      const item = itemFromLine(line, nameBelow ?? pendingName);
+      if (pendingQuantity && pendingQuantity.total === item.amountPence) {
+        item.quantity = pendingQuantity.quantity;
+      }
+      items.push(item);
+      if (nameBelow && item.name === tidyName(nameBelow.text)) {
+        usedNames.add(nameBelow); // it must not name the next price too
+      }
+    }
+    pendingQuantity = null;
+    pendingName = null;
+  }
+  // Discounts and promotions printed between the subtotal and the total still change what people pay.
+  // ('Item Total 30.00', 'Discount 5.00', 'Total 25.00': the items may end at a first total.)
+  const totalLine = lines.findIndex((l, i) => i > itemsEnd && l.kind === 'total');
+  if (totalLine !== -1) {
+    for (const line of lines.slice(itemsEnd, totalLine)) {
+      if (line.kind === 'discount' && line.amount && line.amount.pence !== 0) {
+        items.push({ ...itemFromLine(line, null), afterSubtotal: true });
+      }
+    }
+  }
+  return {
+    items,
+    lines: lines.map((line) =>
+      running.has(line.index) ? { ...line, kind: 'running' as const } : line,
+    ),
+  };
+}
+
+/**
+ * Some tills print the price line first (often with a product code) and the description under it.
+ * When the prices without a name more often have a name line below than above, names follow.
+ */
+function namesFollowPrices(region: Line[]): boolean {
+  let above = 0;
+  let below = 0;
+  for (const [i, line] of region.entries()) {
+    if (line.kind !== 'item' || /[A-Za-z]{2,}/.test(line.label)) continue;
+    const previous = region[i - 1];
+    const next = region[i + 1];
+    if (previous?.kind === 'text' && looksLikeName(previous.text)) above++;
+    if (next?.kind === 'text' && looksLikeName(next.text)) below++;
+  }
+  return below > 0 && below >= above;
+}
+
+function looksLikeName(text: string): boolean {
+  return (
+    /[A-Za-z]{2,}/.test(text) &&
+    !isInfoText(text.replace(CODE_BEFORE_NAME, '')) &&
+    !COLUMN_HEADING.test(text) &&
+    keywordKind(text) === null &&
+    text.length < 60
+  );
+}
+
+function itemFromLine(line: Line, pendingName: Line | null): Item {
+  const amount = line.amount!;
+  let name = line.label;
+  // A unit price column before the line total: 'Coke 2 2.50 5.00'.
+  // The unit price may keep its VAT code or a misread '£' ('DOUBLE CREAM 0.84 F 0.84').
+  let unit: Pence | null = null;
+  for (let found = findAmounts(name).at(-1); found; found = findAmounts(name).at(-1)) {
+    if (!/^\s*[A-Za-z]?\s*$/.test(name.slice(found.end))) break;
+    name = name.slice(0, found.start).trim();
+    unit = found.pence;
+  }
+  // A unit price to three or four decimals ('CD Album 96.9040 58.14'): not part of the name.
+  name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
+  name = lettersForDigits(name);
+  let quantity: number | undefined;
+  // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00'.
+  const atPrice = /\s*[(（]?\s*(\d{1,3})\s*[@xX×]\s*$/.exec(name);
+  if (atPrice && /[A-Za-z]{2,}/.test(name.slice(0, atPrice.index))) {
+    quantity = Number(atPrice[1]);
+    name = name.slice(0, atPrice.index);
+  }
+  // A count before the unit price, when count times unit price is the line's amount: 'Coffee 2
+  // $1.95 $3.90', or with its '@' misread as a '0' or an '8', 'Coffee 20$1.95 $3.90'.
+  const count = /\s(\d{1,3})$/.exec(name);
+  if (quantity === undefined && unit && count) {
+    const printed = Number(count[1]);
+    // Only a count of two or more loses its '@': 'Pizza 10 8.00 8.00' is not one pizza.
+    const misread = /\d[08]$/.test(count[1]!) ? Math.floor(printed / 10) : 0;
+    const times = [printed, misread].find(
+      (q) => q > 0 && q * unit === amount.pence && (q > 1 || q === printed),
+    );
+    if (times !== undefined) {
+      quantity = times;
+      name = name.slice(0, count.index);
+    }
+  }
+  const leading = LEADING_QUANTITY.exec(name);
+  // Not '2 FOR $5.95': a deal, not two of something.
+  if (leading && /[A-Za-z]/.test(name.slice(leading[0].length)) && !/^\d+\s*FOR\b/i.test(name)) {
+    quantity = Number(leading[1]);
+    name = name.slice(leading[0].length);
+  }
+  const trailing = TRAILING_QUANTITY.exec(name);
+  if (trailing) {
+    quantity = Number(trailing[1] ?? trailing[2]);
+    name = name.slice(0, trailing.index);
+  }
+  name = tidyName(name);
+  if (!/[A-Za-z]{2,}/.test(name) && pendingName) name = tidyName(pendingName.text);
+  const negative = amount.negative || line.kind === 'discount';
+  const pence = negative ? -Math.abs(amount.pence) || 0 : amount.pence;
+  const item: Item = { name: itemNameOrDefault(name), amountPence: pence, line: line.index };
+  if (quantity !== undefined && quantity > 1) item.quantity = quantity;
+  return item;
+}
+
+/** A one or a zero between letters is a misread letter ('Van1lla', 'FL00R', 'P11vr'). */
+function lettersForDigits(text: string): string {
+  return text
+    .replace(/(?<=[a-z]1*)1(?=1*[a-z])/g, 'l')
+    .replace(/(?<=[A-Z]1*)1(?=1*[A-Z])/g, 'I')
+    .replace(/(?<=[a-z]0*)0(?=0*[a-z])/g, 'o')
+    .replace(/(?<=[A-Z]0*)0(?=0*[A-Za-z])|(?<=[A-Za-z]0*)0(?=0*[A-Z])/g, 'O');
+}
+
+export function tidyName(name: string): string {
+  return (
+    lettersForDigits(name)
+      .replace(/\b\d{6,}\b/g, ' ') // product codes and barcodes
+      .replace(/^\d{8,}(?=[A-Za-z]{3})/, '') // a code glued to the name ('400084751261RINSE')
+      .replace(/\s+/g, ' ')
+      .replace(CURRENCY_AT_END, '')
+      // PaddleOCR's recogniser has no '£': a pound sign before the price comes out as a lone 'f',
+      // 'F' or 'E' at the end of the name ('Steak Pie f 13.95').
+      .replace(/(?<=[A-Za-z]{2,}\s+)[fFE]\s*$/, '')
+      .replace(/[.\s_·…:-]{2,}$/, '')
+      .replace(/^[^A-Za-z0-9(]+/, '')
+      .replace(/[\s:*#-]+$/, '')
+      .trim()
+  );
+}
+
+/**
+ * '2 @ 2.50' (or '2 x 2.50 5.00'): the quantity of the item above when its amount agrees, else an
+ * item named by the line above, else the quantity of the item below (returned as pending).
+ */
+function quantityItem(
+  line: Line,
+  items: Item[],
+  pendingName: Line | null,
+): Item | { pending: { quantity: number; total: Pence } } | null {
+  const m = QUANTITY_LINE.exec(line.text)!;
+  const quantity = Number(m[1] ?? m[2]);
+  const amounts = findAmounts(line.text);
+  const unit = amounts[0]!.pence;
+  const lineTotal = amounts.length > 1 ? amounts.at(-1)!.pence : unit * quantity;
+  const previous = items.at(-1);
+  if (!pendingName && previous && previous.amountPence === lineTotal) {
+    previous.quantity = quantity;
+    return null;
+  }
+  if (!pendingName) return { pending: { quantity, total: lineTotal } };
+  return { name: tidyName(pendingName.text), amountPence: lineTotal, quantity, line: line.index };
+}
+
+/**
+ * When the items fall short of the subtotal, lines read as something else may be items after all:
+ * a line equal to the sum of the items above it, taken for a running total, whose amount is the
+ * shortfall; or products named like payments ('Gift Card 100.00', 'CARD THANKS CROWN 5.99', a
+ * greeting card), priced above the subtotal, that together make up the shortfall. Marks them as
+ * items and says whether it did.
+ */
+export function restoreItemsTheSubtotalNeeds(
+  lines: readonly Line[],
+  items: readonly Item[],
+  subtotal: Pence | null,
+): Line[] | null {
+  if (subtotal === null) return null;
+  const shortBy = subtotal - countedPence(items);
+  if (shortBy <= 0) return null;
+  const running = lines.find((l) => l.kind === 'running' && l.amount?.pence === shortBy);
+  const firstSubtotal = lines.findIndex((l) => l.kind === 'subtotal' && l.amount);
+  const payments = lines
+    .slice(0, firstSubtotal)
+    .filter((l) => l.kind === 'tender' && l.amount && l.amount.pence > 0);
+  const restored = running
+    ? [running]
+    : sum(payments.map((l) => l.amount!.pence)) === shortBy
+      ? payments
+      : [];
+  if (restored.length === 0) return null;
+  return lines.map((line) =>
+    restored.includes(line) ? { ...line, kind: 'item' as const, isItem: true } : line,
+  );
+}
+
+/** When the items exceed the subtotal by exactly one item's amount, that line was not an item. */
+export function dropItemThatBreaksSubtotal(items: Item[], subtotal: Pence | null): Item[] {
+  if (subtotal === null) return items;
+  const counted = items.filter((i) => !i.afterSubtotal);
+  const excess = sum(counted.map((i) => i.amountPence)) - subtotal;
+  if (excess <= 0) return items;
+  const culprit = [...counted].reverse().find((i) => i.amountPence === excess);
+  return culprit ? items.filter((i) => i !== culprit) : items;
+}
+
+/**
+ * US tills print the bill broken down by kind under the items ('Food 21.95', 'Liquor 6.50'): two or
+ * more lines straight after the items, fewer than the items, that add up to the items above them
+ * are not items, when those items alone agree with the subtotal or the total printed below.
+ */
+export function dropBreakdown(
+  items: Item[],
+  lines: Line[],
+  itemsEnd: number,
+  figures: Figures,
+): Item[] {
+  const counted = items.filter((i) => !i.afterSubtotal);
+  const printed = lines
+    .slice(itemsEnd)
+    .filter((l) => (l.kind === 'subtotal' || l.kind === 'total') && l.amount)
+    .map((l) => l.amount!.pence);
+  const extras = (figures.tax ?? 0) + (figures.service ?? 0);
+  for (let k = 2; k < counted.length - k; k++) {
+    const tail = counted.slice(-k);
+    const head = sum(counted.slice(0, -k).map((i) => i.amountPence));
+    const consecutive = tail.every((item, i) => i === 0 || item.line === tail[i - 1]!.line + 1);
+    if (
+      consecutive &&
+      tail.every((i) => i.amountPence > 0 && i.quantity === undefined) &&
+      sum(tail.map((i) => i.amountPence)) === head &&
+      printed.some((p) => p === head || p === head + extras)
+    ) {
+      return items.filter((i) => !tail.includes(i));
+    }
+  }
+  return items;
+}

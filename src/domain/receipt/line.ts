@@ -1,0 +1,35 @@
+// The parser's working values: a receipt line as classified, and an item as read. Each stage of
+// the parser (classify.ts, items.ts, totals.ts, name.ts) takes these and returns new ones; none is
+// changed in place.
+import type { Pence } from '../money';
+import type { FoundAmount } from './amounts';
+import type { LineKind } from './keywords';
+import type { ParsedReceiptItem } from './types';
+
+export interface Line {
+  readonly index: number;
+  readonly text: string;
+  /** the price the line ends with, if any */
+  readonly amount: FoundAmount | null;
+  /** the text before that price */
+  readonly label: string;
+  /** keyword kind, 'item' for a priced ordinary line, 'text' for an unpriced one */
+  readonly kind: LineKind | 'item' | 'text' | 'quantity' | 'running';
+  /** decided by the subtotal: an item even if it equals the items above it */
+  readonly isItem?: boolean;
+}
+
+export interface Item extends ParsedReceiptItem {
+  line: number;
+  /** after the subtotal: a discount on the whole bill, not checked against the subtotal */
+  afterSubtotal?: boolean;
+}
+
+/** The items the subtotal counts: all but discounts printed after it. */
+export function countedPence(items: readonly Item[]): Pence {
+  return sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));
+}
+
+export function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

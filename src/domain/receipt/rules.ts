@@ -1,0 +1,44 @@
+// Named patterns the parser's stages share (keywords.ts holds the words that say what a line is;
+// amounts.ts how money is printed). Each says what it matches and why, so a rule is read once.
+import { CURRENCY } from './amounts';
+
+// A quantity line: '2 @ 2.50', '2 x £2.50 5.00', '2 X 1.25', 'Qty 4@ $9.30ea 37.20', and with its
+// '@' lost to OCR 'Qty 4 $9.30ea 37.20'. The name is on the line above or the price belongs to the
+// item above.
+export const QUANTITY_LINE =
+  /^(?:QTY\.?:?\s*)?(\d{1,3})\s*[@x×*]\s*(?:£|\$|€)?\s*\d+[.,]\d{2}(?!\d)|^QTY\.?:?\s*(\d{1,3})\s+(?:£|\$|€)?\s*\d+[.,]\d{2}\s*(?:EA|EACH)\b/i;
+
+/**
+ * A line ending in a whole amount grouped by commas: '50,000', 'Total 224,400'. (A point before
+ * three digits may be a decimal point: '6.281' gallons, '6.900' rials.)
+ */
+export const THOUSANDS_AT_END = /(?<![\d.,])\d{1,3}(?:,\d{3})+\s*[A-Z]?\s*$/;
+
+export const UNIT_WORDS = /^(?:EA|EACH|FOR|PER|AT|LBS?|KG)$/i;
+
+/** A product code before the name ('4000000104 CHECKLANE CANDY'): not a phone number. */
+export const CODE_BEFORE_NAME = /^\d{8,14}\s+(?=[A-Za-z]{3})/;
+
+// Leading quantity: '2 x Coke', '2x Coke', '2 Coke', '1,00 Copa' (a European quantity column),
+// '1BAJA STEAK' (no space, as many tills print it).
+export const LEADING_QUANTITY =
+  /^(\d{1,3})(?:[.,]\d{1,3})?\s*(?:[xX×*@]\s*|\s+|(?=[A-Z][A-Za-z]|[a-z]{3}))(?=\S)/;
+// Trailing quantity: 'Coke x2', 'Coke x 2', 'Coke (2)'.
+export const TRAILING_QUANTITY = /\s+(?:[xX×]\s?(\d{1,3})|\((\d{1,3})\))$/;
+
+/** A currency left at the end of a name when its amount was printed apart ('Steak GBP  12.50'). */
+export const CURRENCY_AT_END = new RegExp(String.raw`(?:(?<![A-Za-z])${CURRENCY}|[£$€])\s*$`, 'i');
+
+// Stronger wording wins when the figures do not decide between two totals.
+export const STRONG_TOTAL =
+  /GRAND\s*TOTAL|TOTAL\s*DUE|BALANCE\s*DUE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE/i;
+
+/** The word 'total' and words built on it ('SUBTOTAL', 'TOTALS'), in a label. */
+export const TOTAL_WORD = /\b\w*TOTAL\w*\b/gi;
+
+/** Words beside 'total' that make it a figure of the bill, not a product named so. */
+export const TOTAL_QUALIFIER =
+  /\b(?:INC\w*|EXC\w*|GST|VAT|TAX\w*|DUE|NET|ADJ\w*|SALES|AMOUNT|AMT)\b/i;
+
+/** 'Net Amount', 'NET AMT': on Indian bills, what is paid when printed after a smaller total. */
+export const NET_AMOUNT = /\bNET\s*(?:AMOUNT|AMT)\b/i;

@@ -1,0 +1,361 @@
+// Stage 3, totals: the printed figures (subtotal, VAT, service, tip), the total, chosen by an
+// ordered list of named strategies, and the check of the items against a printed figure.
+import type { Pence } from '../money';
+import { findPercent } from './amounts';
+import { NET_OF_TAX, type LineKind } from './keywords';
+import { countedPence, sum, type Item, type Line } from './line';
+import { NET_AMOUNT, STRONG_TOTAL } from './rules';
+import type { ParsedReceipt } from './types';
+
+export interface Figures {
+  subtotal: Pence | null;
+  tax: Pence | null;
+  service: Pence | null;
+  servicePercent: string | null;
+  tip: Pence | null;
+  /** the words printed beside the subtotal */
+  subtotalLabel: string | null;
+}
+
+export function readFigures(lines: readonly Line[], itemsEnd: number): Figures {
+  const nonZero = (kind: LineKind): Pence | null => {
+    const line = lines.find((l) => l.kind === kind && l.amount && l.amount.pence !== 0);
+    return line ? Math.abs(line.amount!.pence) : null;
+  };
+  const serviceLines = lines.filter((l) => l.kind === 'service');
+  const percentLine = serviceLines.find((l) => findPercent(l.text) !== null);
+  const subtotalLine =
+    lines.find((l) => l.index >= itemsEnd && l.kind === 'subtotal' && l.amount) ??
+    lines.find((l) => l.kind === 'subtotal' && l.amount);
+  return {
+    subtotal: subtotalLine ? Math.abs(subtotalLine.amount!.pence) : null,
+    subtotalLabel: subtotalLine?.label ?? null,
+    tax: nonZero('tax'),
+    service: nonZero('service'),
+    servicePercent: percentLine ? findPercent(percentLine.text) : null,
+    tip: nonZero('tip'),
+  };
+}
+
+/** Cash is rounded to the nearest 5 or 10 of the smallest coin: never more than 5p either way. */
+const MAX_ROUNDING = 5;
+
+/** What every strategy for the total may look at. */
+export interface TotalContext {
+  lines: readonly Line[];
+  itemsEnd: number;
+  figures: Figures;
+  /** the subtotal, or the items' sum without one */
+  base: Pence;
+  service: Pence | null;
+  /** 'total' lines with an amount (or with a bare amount printed just above them) */
+  candidates: readonly Line[];
+  /** what the total may add up to: base plus service, tip and tax, less bill discounts */
+  expected: readonly Pence[];
+  /** cash less change, or the card's amount, printed under the items; null when neither is */
+  paid: Pence | null;
+}
+
+/** One way to decide the total; null when it does not apply and the next is tried. */
+export interface TotalStrategy {
+  name: string;
+  decide: (c: TotalContext) => Pence | null;
+}
+
+/**
+ * The total, decided by the first strategy that applies, in this order: the figures agreeing with
+ * each other come first, then the wording, then what is left.
+ */
+export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
+  {
+    // No total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), but a line under the
+    // items adds them all up: that is the total, unless more than that was paid (tax added after).
+    name: 'sum line without a total word',
+    decide: ({ lines, itemsEnd, base, candidates, paid }) => {
+      const sumLine = lines.find(
+        (l) =>
+          (l.kind === 'running' || (l.kind === 'item' && l.index >= itemsEnd)) &&
+          l.amount!.pence === base,
+      );
+      return sumLine && base > 0 && candidates.length === 0 && (paid === null || paid < base)
+        ? base
+        : null;
+    },
+  },
+  {
+    // Cash rounding ('Total 11.98', 'Rounding Adj 0.02', 'Rounding 12.00', 'Cash 20.00', 'Change
+    // 8.00'): the bill is the total the items, service and tax add up to, or failing that the total
+    // within a rounding of what was paid; rounding to the nearest 5 sen or cent is how the cash was
+    // settled, not part of what is shared (decision 007).
+    name: 'total before cash rounding',
+    decide: ({ lines, itemsEnd, base, candidates, expected, paid }) => {
+      if (!lines.some((l) => l.index >= itemsEnd && l.kind === 'rounding')) return null;
+      const exact = candidates
+        .filter((l) => {
+          const pence = l.amount!.pence;
+          const nearPaid = paid !== null && Math.abs(paid - pence) <= MAX_ROUNDING;
+          return (
+            (paid === null || nearPaid) &&
+            ((base > 0 && expected.includes(pence)) || (nearPaid && paid !== pence))
+          );
+        })
+        .at(-1);
+      return exact ? exact.amount!.pence : null;
+    },
+  },
+  {
+    // What was paid settles it: the card's amount, or cash less change, when the figures agree
+    // with it or it is printed again above.
+    name: 'what was paid',
+    decide: ({ lines, itemsEnd, base, candidates, expected, paid }) => {
+      if (paid === null) return null;
+      const printed = lines
+        .slice(itemsEnd)
+        .some((l) => l.kind !== 'tender' && l.kind !== 'change' && l.amount?.pence === paid);
+      const agrees = base > 0 && expected.includes(paid);
+      return agrees || printed || candidates.some((l) => l.amount!.pence === paid) ? paid : null;
+    },
+  },
+  {
+    // 'Total 365.00', taxes, 'Net Amount 393.00': a net amount printed after the total, and larger,
+    // is what is paid (Indian bills), not the net of tax a subtotal usually is.
+    name: 'net amount after the total',
+    decide: ({ lines, candidates }) => {
+      const net = lines.find(
+        (l) =>
+          l.kind === 'subtotal' &&
+          l.amount !== null &&
+          NET_AMOUNT.test(l.label) &&
+          candidates.some((c) => c.index < l.index && c.amount!.pence < l.amount!.pence),
+      );
+      return net ? net.amount!.pence : null;
+    },
+  },
+  {
+    // 'Total Payable' or 'Amount Due' printed last is the total, whatever the lines above add up to.
+    name: 'strong wording printed last',
+    decide: ({ candidates }) => {
+      const last = candidates.reduce<Line | null>((a, l) => (a && a.index > l.index ? a : l), null);
+      return last && STRONG_TOTAL.test(last.label) ? last.amount!.pence : null;
+    },
+  },
+  {
+    // The last total line that the subtotal, service, tip and tax add up to.
+    name: 'total the figures agree with',
+    decide: ({ base, candidates, expected }) => {
+      if (base <= 0) return null;
+      const agreeing = candidates.filter((l) => expected.includes(l.amount!.pence));
+      return agreeing.length > 0 ? agreeing.at(-1)!.amount!.pence : null;
+    },
+  },
+  {
+    // The largest total line, strong wording first (a receipt that adds a tip prints the total
+    // again, larger).
+    name: 'largest total line',
+    decide: ({ candidates }) => {
+      if (candidates.length === 0) return null;
+      const strong = candidates.filter((l) => STRONG_TOTAL.test(l.label));
+      const pool = strong.length > 0 ? strong : candidates;
+      return Math.max(...pool.map((l) => l.amount!.pence));
+    },
+  },
+  {
+    // A payment printed among the items (a slip whose totals lost their amounts) still says it.
+    name: 'payment printed anywhere',
+    decide: ({ lines, paid }) => paid ?? paidAmount(lines),
+  },
+  {
+    // Amounts with no words under the items ('Subtotal 5.25', '0.20', '5.45'): the one that
+    // agrees, else the largest that is not less than the items. An unlabelled running total of all
+    // the items, last in the item list, is the total.
+    name: 'bare amount under the items',
+    decide: ({ lines, itemsEnd, base, expected }) => {
+      const bare = lines
+        .slice(itemsEnd)
+        .filter(
+          (l) => (l.kind === 'item' || l.kind === 'text') && l.amount && l.amount.pence >= base,
+        )
+        .map((l) => l.amount!.pence);
+      const running = lines
+        .slice(0, itemsEnd)
+        .filter((l) => l.kind === 'running')
+        .at(-1);
+      if (running && running.amount!.pence === base) bare.unshift(base);
+      const agreeing = bare.find((p) => expected.includes(p));
+      if (agreeing !== undefined) return agreeing;
+      return bare.length > 0 ? Math.max(...bare) : null;
+    },
+  },
+  {
+    // The subtotal with service and tip, and US tax printed between it and a total whose amount
+    // was lost.
+    name: 'subtotal plus service, tip and tax',
+    decide: ({ lines, itemsEnd, figures, service }) =>
+      figures.subtotal === null
+        ? null
+        : figures.subtotal +
+          (service ?? 0) +
+          (figures.tip ?? 0) +
+          taxAdded(lines, itemsEnd, figures),
+  },
+  {
+    // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
+    // items fit under it (a receipt's total is its largest figure but for cash tendered).
+    name: 'largest amount',
+    decide: ({ lines, base }) => {
+      const amounts = lines
+        .filter((l) => l.amount && !NOT_THE_TOTAL.includes(l.kind))
+        .map((l) => l.amount!.pence);
+      const largest = amounts.length > 0 ? Math.max(...amounts) : 0;
+      return largest > 0 && largest >= base ? largest : null;
+    },
+  },
+];
+
+/** Lines whose amount is never the total, for the last resort. */
+const NOT_THE_TOTAL: readonly Line['kind'][] = [
+  'tender',
+  'change',
+  'info',
+  'rounding',
+  'count',
+  'table',
+];
+
+/** The total and the name of the strategy that decided it (both null when none could). */
+export function chooseTotal(
+  lines: readonly Line[],
+  itemsEnd: number,
+  figures: Figures,
+  base: Pence,
+  service: Pence | null,
+  billDiscounts: Pence = 0,
+): { pence: Pence | null; strategy: string | null } {
+  const candidates = lines.filter((l) => l.kind === 'total' && l.amount && l.amount.pence > 0);
+  // 'TOTAL' printed under its amount: take the bare amount just above.
+  for (const line of lines) {
+    const above = lines[line.index - 1];
+    if (line.kind === 'total' && !line.amount && above?.amount && above.label === '') {
+      candidates.push({ ...line, amount: above.amount });
+    }
+  }
+  const extras = (service ?? 0) + (figures.tip ?? 0);
+  const sums = [
+    base + extras,
+    base + extras + (figures.tax ?? 0),
+    base + (service ?? 0),
+    base + (service ?? 0) + (figures.tax ?? 0),
+  ];
+  // A discount on the whole bill, printed after the subtotal, comes off the total.
+  const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
+  const context: TotalContext = {
+    lines,
+    itemsEnd,
+    figures,
+    base,
+    service,
+    candidates,
+    expected,
+    paid: paidAmount(lines.slice(itemsEnd)),
+  };
+  for (const strategy of TOTAL_STRATEGIES) {
+    const pence = strategy.decide(context);
+    if (pence !== null) return { pence, strategy: strategy.name };
+  }
+  return { pence: null, strategy: null };
+}
+
+/**
+ * Tax printed between the subtotal and a total whose amount was lost is added on top of the
+ * subtotal (US receipts); VAT printed elsewhere is included in the prices (UK receipts).
+ */
+function taxAdded(lines: readonly Line[], itemsEnd: number, figures: Figures): Pence {
+  const subtotal = lines.findIndex((l, i) => i >= itemsEnd && l.kind === 'subtotal' && l.amount);
+  const total = lines.findIndex((l, i) => i > subtotal && l.kind === 'total');
+  if (subtotal === -1 || total === -1 || figures.tax === null) return 0;
+  return lines.slice(subtotal, total).some((l) => l.kind === 'tax' && l.amount) ? figures.tax : 0;
+}
+
+/**
+ * What was paid: cash (or any tender) less the change given after it, else the card's amount; null
+ * when neither is printed. Some tills print the payment as a negative line ('Card -59.00').
+ */
+function paidAmount(lines: readonly Line[]): Pence | null {
+  const tenders = lines.filter((l) => l.kind === 'tender' && l.amount && l.amount.pence !== 0);
+  const change = lines.find((l) => l.kind === 'change' && l.amount);
+  if (change) {
+    // The money handed over is more than the change; cash is named so when it is.
+    const given = tenders.filter(
+      (l) => l.index < change.index && Math.abs(l.amount!.pence) > Math.abs(change.amount!.pence),
+    );
+    const handed = given.find((l) => /CASH/i.test(l.label)) ?? given.at(-1);
+    if (handed) return Math.abs(handed.amount!.pence) - Math.abs(change.amount!.pence);
+  }
+  const card = tenders.find((l) => !/CASH/i.test(l.label));
+  return card ? Math.abs(card.amount!.pence) : null;
+}
+
+/**
+ * The items against a printed figure, like with like: the items as printed (VAT included in UK
+ * prices, not yet added in US ones) against the subtotal, or the total less service and tip. A
+ * subtotal net of VAT ('Net total', 'Total excl. VAT', a VAT table's net) is not what VAT-inclusive
+ * items add up to: when the items miss it and it is net of the tax (by its words, or because it
+ * plus the tax is the total), they are checked against the gross total instead.
+ */
+export function check(
+  items: Item[],
+  lines: readonly Line[],
+  figures: Figures,
+  total: Pence | null,
+  service: Pence | null,
+): ParsedReceipt['checks'] {
+  const { subtotal, tip, tax } = figures;
+  const counted = countedPence(items);
+  const againstTotal = (): ParsedReceipt['checks'] | null => {
+    if (total === null) return null;
+    const itemsSum = sum(items.map((i) => i.amountPence));
+    let difference = total - (service ?? 0) - (tip ?? 0) - itemsSum;
+    // US receipts add tax on top; UK prices include VAT. Either agrees.
+    if (difference !== 0 && tax !== null && difference === tax) difference = 0;
+    const line = lines.find((l) => l.kind === 'total' && l.amount?.pence === total);
+    return {
+      itemsMatchTotal: difference === 0,
+      differencePence: difference,
+      against: 'total',
+      figurePence: total,
+      figureLabel: line ? printedWords(line.label) : null,
+    };
+  };
+  if (subtotal !== null) {
+    const difference = subtotal - counted;
+    const netOfTax =
+      NET_OF_TAX.test(figures.subtotalLabel ?? '') ||
+      (tax !== null && total !== null && subtotal + tax === total);
+    if (difference !== 0 && netOfTax) {
+      const gross = againstTotal();
+      if (gross) return gross;
+    }
+    return {
+      itemsMatchTotal: difference === 0,
+      differencePence: difference,
+      against: 'subtotal',
+      figurePence: subtotal,
+      figureLabel: printedWords(figures.subtotalLabel ?? ''),
+    };
+  }
+  return (
+    againstTotal() ?? {
+      itemsMatchTotal: false,
+      differencePence: 0,
+      against: null,
+      figurePence: null,
+      figureLabel: null,
+    }
+  );
+}
+
+/** A figure's words as printed, without the punctuation and currency signs around them. */
+function printedWords(label: string): string | null {
+  const words = label.replace(/^[^\p{L}]+|[^\p{L}%)]+$/gu, '').trim();
+  return words === '' ? null : words;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { findPaper, linePitch, otsu, ownsCentre, tilesFor } from './paper';
+
+/** A dark table with a bright strip of paper at (left, top, width, height), ruled with ink lines. */
+function photo(
+  w: number,
+  h: number,
+  paper: { left: number; top: number; width: number; height: number },
+  pitch = 0,
+) {
+  const data = new Uint8Array(w * h).fill(70);
+  for (let y = paper.top; y < paper.top + paper.height; y++) {
+    for (let x = paper.left; x < paper.left + paper.width; x++) {
+      const ink = pitch > 0 && (y - paper.top) % pitch < pitch / 2 && x % 7 < 4;
+      data[y * w + x] = ink ? 30 : 235;
+    }
+  }
+  return { data, width: w, height: h };
+}
+
+describe('finding the receipt in a photo', () => {
+  it('splits paper from table by Otsu', () => {
+    const t = otsu(photo(100, 100, { left: 10, top: 10, width: 40, height: 80 }).data);
+    expect(t).toBeGreaterThanOrEqual(70);
+    expect(t).toBeLessThan(235);
+  });
+
+  it('crops to a narrow receipt a third of the frame wide, with a small margin', () => {
+    const rect = findPaper(photo(240, 320, { left: 90, top: 20, width: 80, height: 280 }));
+    expect(rect).not.toBeNull();
+    expect(rect!.left).toBeLessThanOrEqual(90);
+    expect(rect!.left).toBeGreaterThan(80);
+    expect(rect!.left + rect!.width).toBeGreaterThanOrEqual(170);
+    expect(rect!.left + rect!.width).toBeLessThan(180);
+    expect(rect!.top).toBeLessThanOrEqual(20);
+    expect(rect!.top + rect!.height).toBeGreaterThanOrEqual(300);
+  });
+
+  it('leaves a close-up, and a photo with no paper standing out, uncropped', () => {
+    expect(findPaper(photo(200, 200, { left: 5, top: 5, width: 190, height: 190 }))).toBeNull();
+    expect(
+      findPaper({ data: new Uint8Array(200 * 200).fill(128), width: 200, height: 200 }),
+    ).toBeNull();
+  });
+});
+
+describe('reading small text at a legible scale', () => {
+  it("measures the printed lines' pitch from the rows' ink", () => {
+    const page = photo(200, 600, { left: 0, top: 0, width: 200, height: 600 }, 14);
+    expect(linePitch(page)).toBe(14);
+    expect(
+      linePitch({ data: new Uint8Array(200 * 600).fill(230), width: 200, height: 600 }),
+    ).toBeNull();
+  });
+
+  it('reads a tall page with tiny text in overlapping bands, and a legible one whole', () => {
+    // 450 x 2000 px, text 8 px high: at 960 px the detector would see it 3.8 px high.
+    const bands = tilesFor(450, 2000, 8)!;
+    expect(bands.length).toBeGreaterThan(1);
+    expect(bands[0]!.top).toBe(0);
+    expect(bands.at(-1)!.top + bands.at(-1)!.height).toBe(2000);
+    for (const [k, band] of bands.entries()) {
+      // Each band shows its text at a legible height, and overlaps the next by whole lines.
+      expect(8 * Math.min(1, 960 / Math.max(450, band.height))).toBeGreaterThanOrEqual(7);
+      const next = bands[k + 1];
+      if (next) expect(band.top + band.height - next.top).toBeGreaterThanOrEqual(3 * 8);
+    }
+    expect(tilesFor(450, 2000, 30)).toBeNull();
+    expect(tilesFor(600, 800, 10)).toBeNull();
+  });
+
+  it('keeps each line once: from the band that owns its centre', () => {
+    const bands = tilesFor(450, 2000, 8)!;
+    for (const y of [0, 500, 959, 1000, 1500, 1999]) {
+      expect(bands.filter((_, k) => ownsCentre(bands, k, y))).toHaveLength(1);
+    }
+  });
+});

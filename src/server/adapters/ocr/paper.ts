@@ -1,0 +1,225 @@
+import type { Gray } from './deskew';
+
+// Finds the receipt in a photo and plans how to read it at a legible scale.
+//
+// A long receipt photographed whole is a narrow bright strip in a large frame: shrunk to the text
+// detector's 960 px, its lines are a few pixels high and the detector loses them. So the paper is
+// found first (the bright region that stands out from the table: Otsu's threshold on a small
+// greyscale copy, then the longest run of rows and of columns that are mostly paper) and cropped to;
+// then, from the text height the detector measured, the crop is read in overlapping tiles small
+// enough that the detector sees its text at a legible height.
+
+/** A rectangle in image pixels. */
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Share of a row's (or column's) pixels that must be paper for it to count as paper. */
+const PAPER_LINE_SHARE = 0.2;
+/** A paper taking this much of the photo or more is a close-up: nothing to crop. */
+const CLOSE_UP_AREA = 0.8;
+/** Less than this is not a receipt found but a bright spot: no crop. */
+const MIN_PAPER_AREA = 0.04;
+/** Margin kept around the paper, as a share of its size (tilted corners, curl). */
+const MARGIN = 0.04;
+
+/** Otsu's threshold: the grey level that best splits the pixels into two classes. */
+export function otsu(data: Uint8Array): number {
+  const counts = new Float64Array(256);
+  for (let i = 0; i < data.length; i++) counts[data[i]!]!++;
+  let total = 0;
+  for (let v = 0; v < 256; v++) total += v * counts[v]!;
+  let below = 0;
+  let belowSum = 0;
+  let best = 0;
+  let threshold = 127;
+  for (let v = 0; v < 256; v++) {
+    below += counts[v]!;
+    if (below === 0) continue;
+    const above = data.length - below;
+    if (above === 0) break;
+    belowSum += v * counts[v]!;
+    const meanBelow = belowSum / below;
+    const meanAbove = (total - belowSum) / above;
+    const between = below * above * (meanBelow - meanAbove) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = v;
+    }
+  }
+  return threshold;
+}
+
+/** The longest run of indexes whose share is at least `min`: [start, end). */
+function longestRun(shares: Float64Array, min: number): [number, number] {
+  let best: [number, number] = [0, 0];
+  let start = -1;
+  for (let i = 0; i <= shares.length; i++) {
+    const on = i < shares.length && shares[i]! >= min;
+    if (on && start < 0) start = i;
+    if (!on && start >= 0) {
+      if (i - start > best[1] - best[0]) best = [start, i];
+      start = -1;
+    }
+  }
+  return best;
+}
+
+/**
+ * The receipt's rectangle in a greyscale photo (at any scale: the caller scales it back), or null
+ * when the photo is a close-up or no paper stands out.
+ */
+export function findPaper(gray: Gray): Rect | null {
+  const { data, width, height } = gray;
+  if (width < 16 || height < 16) return null;
+  const threshold = otsu(data);
+  // Paper must be clearly brighter than what surrounds it; a flat photo has no such split.
+  let brightSum = 0;
+  let bright = 0;
+  let darkSum = 0;
+  for (let i = 0; i < data.length; i++) {
+    if (data[i]! > threshold) {
+      brightSum += data[i]!;
+      bright++;
+    } else darkSum += data[i]!;
+  }
+  const dark = data.length - bright;
+  if (bright === 0 || dark === 0 || brightSum / bright - darkSum / dark < 40) return null;
+  const rows = new Float64Array(height);
+  const columns = new Float64Array(width);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[y * width + x]! > threshold) {
+        rows[y]!++;
+        columns[x]!++;
+      }
+    }
+  }
+  // The paper's columns first (a receipt is a tall strip), then its rows within those columns.
+  for (let x = 0; x < width; x++) columns[x]! /= height;
+  const [x0, x1] = longestRun(columns, PAPER_LINE_SHARE);
+  if (x1 - x0 < 4) return null;
+  for (let y = 0; y < height; y++) {
+    let n = 0;
+    for (let x = x0; x < x1; x++) if (data[y * width + x]! > threshold) n++;
+    rows[y] = n / (x1 - x0);
+  }
+  const [y0, y1] = longestRun(rows, PAPER_LINE_SHARE * 2);
+  if (y1 - y0 < 4) return null;
+  const area = ((x1 - x0) * (y1 - y0)) / (width * height);
+  if (area >= CLOSE_UP_AREA || area < MIN_PAPER_AREA) return null;
+  const mx = Math.round((x1 - x0) * MARGIN) + 1;
+  const my = Math.round((y1 - y0) * MARGIN) + 1;
+  const left = Math.max(0, x0 - mx);
+  const top = Math.max(0, y0 - my);
+  return {
+    left,
+    top,
+    width: Math.min(width, x1 + mx) - left,
+    height: Math.min(height, y1 + my) - top,
+  };
+}
+
+/** The text height the detector reads reliably, in its own (resized) pixels. */
+export const LEGIBLE_TEXT_PX = 14;
+/** Below this measured height (at the detector's scale) a page is read again in tiles. */
+export const SMALL_TEXT_PX = 7;
+/** The detector's input side (PaddleOCR's limit_side_len). */
+export const DETECTOR_SIDE = 960;
+
+/**
+ * The horizontal bands to detect a page in, so that text `textHeight` px high (in page pixels)
+ * reaches LEGIBLE_TEXT_PX at the detector's side; each band overlaps the next by three text
+ * heights, so every line lies whole in one band. Null when one look at the whole page is enough
+ * (its text is legible already, or the page is too wide for bands to enlarge it).
+ */
+export function tilesFor(
+  width: number,
+  height: number,
+  textHeight: number,
+  detectorSide = DETECTOR_SIDE,
+): { top: number; height: number }[] | null {
+  const scale = Math.min(1, detectorSide / Math.max(width, height));
+  if (!(textHeight > 0) || textHeight * scale >= SMALL_TEXT_PX) return null;
+  // A band's longest side maps to detectorSide; never beyond the page's own pixels.
+  const wanted = Math.min(1, LEGIBLE_TEXT_PX / textHeight);
+  const side = Math.max(width, Math.round(detectorSide / wanted));
+  if (side >= height) return null;
+  const overlap = Math.round(Math.min(side / 3, textHeight * 3));
+  const bands: { top: number; height: number }[] = [];
+  for (let top = 0; ; top += side - overlap) {
+    const bottom = Math.min(height, top + side);
+    bands.push({ top, height: bottom - top });
+    if (bottom >= height) break;
+  }
+  return bands;
+}
+
+/**
+ * Whether a box found in band `k` is that band's to keep: its centre lies in the band's own part
+ * (half the overlap with each neighbour is the neighbour's), so no line is kept twice.
+ */
+export function ownsCentre(
+  bands: readonly { top: number; height: number }[],
+  k: number,
+  centreY: number,
+): boolean {
+  const band = bands[k]!;
+  const previous = bands[k - 1];
+  const next = bands[k + 1];
+  const from = previous ? (band.top + previous.top + previous.height) / 2 : -Infinity;
+  const to = next ? (next.top + band.top + band.height) / 2 : Infinity;
+  return centreY >= from && centreY < to;
+}
+
+/**
+ * The printed lines' pitch in pixels, from the rows' ink (pixels no brighter than Otsu's threshold):
+ * the lag, between 6 and 120 px, at which the row profile best matches itself shifted. Null when
+ * no lag stands out (a page without regular lines). The detector's own boxes cannot tell this
+ * when the text is tiny: it runs several rows into one box.
+ */
+export function linePitch(gray: Gray): number | null {
+  const { data, width, height } = gray;
+  if (height < 40) return null;
+  const threshold = otsu(data);
+  const profile = new Float64Array(height);
+  for (let y = 0; y < height; y++) {
+    let n = 0;
+    for (let x = 0; x < width; x++) if (data[y * width + x]! <= threshold) n++;
+    profile[y] = n;
+  }
+  let mean = 0;
+  for (const v of profile) mean += v;
+  mean /= height;
+  let energy = 0;
+  for (let y = 0; y < height; y++) {
+    profile[y]! -= mean;
+    energy += profile[y]! ** 2;
+  }
+  if (energy === 0) return null;
+  let best = 0;
+  let bestLag = 0;
+  const maxLag = Math.min(120, Math.floor(height / 4));
+  const correlation = new Float64Array(maxLag + 2);
+  for (let lag = 4; lag <= maxLag + 1; lag++) {
+    let c = 0;
+    for (let y = 0; y + lag < height; y++) c += profile[y]! * profile[y + lag]!;
+    correlation[lag] = c / energy;
+  }
+  // The first clear peak: a local maximum above 0.25 (its multiples peak too, less).
+  for (let lag = 6; lag <= maxLag; lag++) {
+    const c = correlation[lag]!;
+    if (c > 0.25 && c >= correlation[lag - 1]! && c >= correlation[lag + 1]! && c > best) {
+      best = c;
+      bestLag = lag;
+      break;
+    }
+  }
+  return bestLag > 0 ? bestLag : null;
+}
+
+/** Printed text is about this share of its line pitch high. */
+export const TEXT_SHARE_OF_PITCH = 0.55;
