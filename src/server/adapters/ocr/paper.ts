@@ -53,20 +53,32 @@ export function otsu(data: Uint8Array): number {
   return threshold;
 }
 
-/** The longest run of indexes whose share is at least `min`: [start, end). */
-function longestRun(shares: Float64Array, min: number): [number, number] {
+/**
+ * The longest run of indexes whose share is at least `min`, [start, end), bridging gaps of at most
+ * `gap` indexes: a receipt's paper is crossed by dark print (a logo, a barcode, a black bar, a fold's
+ * shadow) and must not be cut there, while the table around it is wider than any such band.
+ */
+function longestRun(shares: Float64Array, min: number, gap = 0): [number, number] {
   let best: [number, number] = [0, 0];
   let start = -1;
+  let lastOn = -1;
   for (let i = 0; i <= shares.length; i++) {
     const on = i < shares.length && shares[i]! >= min;
-    if (on && start < 0) start = i;
-    if (!on && start >= 0) {
-      if (i - start > best[1] - best[0]) best = [start, i];
+    if (on) {
+      if (start < 0) start = i;
+      lastOn = i;
+      continue;
+    }
+    if (start >= 0 && (i === shares.length || i - lastOn > gap)) {
+      if (lastOn + 1 - start > best[1] - best[0]) best = [start, lastOn + 1];
       start = -1;
     }
   }
   return best;
 }
+
+/** Dark bands up to this share of the photo's side are bridged inside the paper (longestRun). */
+const BRIDGED_BAND_SHARE = 0.06;
 
 /**
  * The receipt's rectangle in a greyscale photo (at any scale: the caller scales it back), or null
@@ -100,14 +112,14 @@ export function findPaper(gray: Gray): Rect | null {
   }
   // The paper's columns first (a receipt is a tall strip), then its rows within those columns.
   for (let x = 0; x < width; x++) columns[x]! /= height;
-  const [x0, x1] = longestRun(columns, PAPER_LINE_SHARE);
+  const [x0, x1] = longestRun(columns, PAPER_LINE_SHARE, Math.floor(width * BRIDGED_BAND_SHARE));
   if (x1 - x0 < 4) return null;
   for (let y = 0; y < height; y++) {
     let n = 0;
     for (let x = x0; x < x1; x++) if (data[y * width + x]! > threshold) n++;
     rows[y] = n / (x1 - x0);
   }
-  const [y0, y1] = longestRun(rows, PAPER_LINE_SHARE * 2);
+  const [y0, y1] = longestRun(rows, PAPER_LINE_SHARE * 2, Math.floor(height * BRIDGED_BAND_SHARE));
   if (y1 - y0 < 4) return null;
   const area = ((x1 - x0) * (y1 - y0)) / (width * height);
   if (area >= CLOSE_UP_AREA || area < MIN_PAPER_AREA) return null;
