@@ -1,30 +1,11 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
-import { AppHeader } from '../../components/app-header';
-import { BottomNav } from '../../components/bottom-nav';
+import { ListScreen } from '../../components/list-screen';
 import { HistoryBills } from '../../features/bills/components/history-bills';
 
 /** /history (spec §2 History): every bill, grouped by when; back goes home. */
 export function HistoryScreen() {
   return (
-    <div className="min-h-dvh pb-28">
-      <AppHeader />
-      <main className="mx-auto w-full max-w-md px-4 pt-4">
-        <div className="flex items-center gap-2">
-          <Link
-            href="/"
-            aria-label="Back to home"
-            className="-ml-2 grid size-11 shrink-0 place-items-center rounded-full text-ink hover:bg-white"
-          >
-            <ArrowLeft aria-hidden className="size-6" />
-          </Link>
-          <h1 className="text-2xl font-bold">History</h1>
-        </div>
-        <div className="mt-4">
-          <HistoryBills />
-        </div>
-      </main>
-      <BottomNav active="history" />
-    </div>
+    <ListScreen title="History" back={{ href: '/', label: 'Back to home' }} active="history">
+      <HistoryBills />
+    </ListScreen>
   );
 }
