@@ -1,5 +1,4 @@
 // WEB_CONCURRENCY (cluster.ts, decision 013): identical workers on one port, on PostgreSQL only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,27 +6,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { processCount, processCountProblem } from './cluster';
 import { openPostgres } from './db/client';
-import { PROJECT_ROOT } from './paths';
+// The server as its own process, as `npm start` runs it.
+import { startServerProcess as start, type ServerRun as Run } from './testing/server-process';
 import { serverUrlFor } from './testing/test-database-url';
-
-interface Run {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => (out += d));
-  child.stderr?.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, out: () => out, exited };
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairshare-cluster-'));
 const runs: Run[] = [];

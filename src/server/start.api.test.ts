@@ -1,32 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from './paths';
+// The server as its own process, as `npm start` runs it.
+import { startServerProcess as start, type ServerRun as Run } from './testing/server-process';
 
 // The real start command, as a user runs it: configuration errors, the DATA_DIR lock, a clean stop
 // on SIGINT and data kept across restarts.
-
-interface Run {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => (out += d));
-  child.stderr?.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, out: () => out, exited };
-}
 
 async function listeningPort(run: Run): Promise<number> {
   for (let i = 0; i < 600; i++) {
