@@ -67,7 +67,16 @@ export async function openEmbedded(
     const loadDataDir = fresh && fs.existsSync(template) ? template : undefined;
     if (fresh) fs.rmSync(pgDir, { recursive: true, force: true });
     // In its own thread, so HTTP is answered while queries run (db/pglite-thread.ts).
-    const client = await startPgliteThread({ dataDir: pgDir, loadDataDir });
+    const client = await startPgliteThread(
+      { dataDir: pgDir, loadDataDir },
+      {
+        onRestart: (reason) =>
+          process.emitWarning(
+            `${reason.message}; starting it again on ${pgDir}`,
+            'DatabaseWarning',
+          ),
+      },
+    );
     return fromPglite(client, async () => {
       await client.close();
       lock.release();

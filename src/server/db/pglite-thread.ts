@@ -21,6 +21,8 @@ export interface PgliteThread {
   exec(sql: string): Promise<unknown[]>;
   transaction<T>(fn: (tx: PgliteThreadTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The thread running PGlite now (a test stops it to see the next call start a new one). */
+  readonly worker: Worker;
 }
 
 export type PgliteThreadTx = Pick<PgliteThread, 'query' | 'exec'> & {
@@ -59,8 +61,13 @@ function throughTsx(filename: string): string {
   return `import(${api}).then((tsx) => { tsx.register(); return import(${entry}); })`;
 }
 
-/** Starts PGlite in its own thread: on `dataDir`, else in memory; a new one from `loadDataDir`. */
-export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteThread> {
+/** Why the thread went away, as PostgreSQL's crash_shutdown: the API answers 503 (http/errors.ts). */
+function threadStopped(detail: string): Error {
+  return Object.assign(new Error(`the database thread stopped (${detail})`), { code: '57P02' });
+}
+
+/** One worker thread running PGlite, with its own queue of calls waiting for an answer. */
+function spawnThread(data: PgliteWorkerData) {
   const { filename, execArgv } = workerModule(
     new URL('./pglite-worker.js', import.meta.url),
     new URL('./pglite-worker.ts', import.meta.url),
@@ -70,8 +77,7 @@ export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteT
     : new Worker(filename, { workerData: data, execArgv });
   const pending = new Map<number, Pending>();
   let nextId = 1;
-  let nextTx = 1;
-  let failure: Error | null = null;
+  const state = { failure: null as Error | null };
 
   const ready = new Promise<void>((resolve, reject) => {
     pending.set(0, { resolve: () => resolve(), reject });
@@ -84,34 +90,86 @@ export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteT
     else p.reject(errorOf(reply.error));
   });
   const failAll = (err: Error) => {
-    failure = err;
-    for (const p of pending.values()) p.reject(err);
+    state.failure ??= err;
+    for (const p of pending.values()) p.reject(state.failure);
     pending.clear();
   };
-  worker.on('error', failAll);
-  worker.on('exit', (code) =>
-    failAll(new Error(`the database thread stopped (exit code ${code})`)),
-  );
+  worker.on('error', (err) => failAll(threadStopped(err.message)));
+  worker.on('exit', (code) => failAll(threadStopped(`exit code ${code}`)));
 
-  function call(
-    req: Request extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never,
-  ): Promise<unknown> {
-    if (failure) return Promise.reject(failure);
+  function call(req: CallRequest): Promise<unknown> {
+    if (state.failure) return Promise.reject(state.failure);
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...req, id });
     });
   }
+  return { worker, ready, call, state };
+}
+
+type CallRequest = Request extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/** The least time between two restarts of a thread that keeps dying. */
+const RESTART_GAP_MS = 1000;
+
+/**
+ * Starts PGlite in its own thread: on `dataDir`, else in memory; a new one from `loadDataDir`.
+ * A thread on a directory that stops unexpectedly (PGlite aborted, out of memory) fails the calls
+ * in flight and any transaction open in it (answered 503), and the next call starts a new thread on
+ * the same directory: PostgreSQL's own recovery replays what was committed. An in-memory database
+ * is not restarted (its data went with the thread).
+ */
+export async function startPgliteThread(
+  data: PgliteWorkerData,
+  opts: { onRestart?: (reason: Error) => void } = {},
+): Promise<PgliteThread> {
+  let current = spawnThread(data);
+  let restarting: Promise<void> | null = null;
+  let lastRestart = 0;
+  let closed = false;
+  let nextTx = 1;
+  /** Transactions are numbered per thread: one begun in a thread that died is never found again. */
+  const txThread = new Map<number, ReturnType<typeof spawnThread>>();
+
+  await current.ready;
+
+  async function restart(reason: Error) {
+    const wait = lastRestart + RESTART_GAP_MS - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    lastRestart = Date.now();
+    opts.onRestart?.(reason);
+    const next = spawnThread({ dataDir: data.dataDir });
+    try {
+      await next.ready;
+      current = next;
+    } catch (err) {
+      void next.worker.terminate();
+      throw err;
+    }
+  }
+
+  async function call(req: CallRequest): Promise<unknown> {
+    const failure = current.state.failure;
+    if (failure && !closed && data.dataDir) {
+      restarting ??= restart(failure).finally(() => (restarting = null));
+      await restarting;
+    }
+    return current.call(req);
+  }
+  /** A call inside a transaction goes to the thread it began in, even after a restart. */
+  const callIn = (tx: number | undefined) => (req: CallRequest) => {
+    if (tx === undefined) return call(req);
+    const thread = txThread.get(tx);
+    return thread ? thread.call(req) : Promise.reject(threadStopped('transaction lost'));
+  };
 
   const queryOn =
     (tx?: number): PgliteThread['query'] =>
     (sql, params, opts) =>
-      call({ op: 'query', tx, sql, params, opts: optsOf(opts) }) as never;
+      callIn(tx)({ op: 'query', tx, sql, params, opts: optsOf(opts) }) as never;
   const execOn = (tx?: number) => (sql: string) =>
-    call({ op: 'exec', tx, sql }) as Promise<unknown[]>;
-
-  await ready;
+    callIn(tx)({ op: 'exec', tx, sql }) as Promise<unknown[]>;
 
   return {
     query: queryOn(),
@@ -119,27 +177,35 @@ export async function startPgliteThread(data: PgliteWorkerData): Promise<PgliteT
     async transaction(fn) {
       const tx = nextTx++;
       await call({ op: 'begin', tx });
+      txThread.set(tx, current);
       let rolledBack = false;
       const handle: PgliteThreadTx = {
         query: queryOn(tx),
         exec: execOn(tx),
         async rollback() {
           rolledBack = true;
-          await call({ op: 'rollback', tx });
+          await callIn(tx)({ op: 'rollback', tx });
         },
       };
       try {
         const result = await fn(handle);
-        if (!rolledBack) await call({ op: 'commit', tx });
+        if (!rolledBack) await callIn(tx)({ op: 'commit', tx });
         return result;
       } catch (err) {
-        if (!rolledBack) await call({ op: 'rollback', tx }).catch(() => {});
+        if (!rolledBack) await callIn(tx)({ op: 'rollback', tx }).catch(() => {});
         throw err;
+      } finally {
+        txThread.delete(tx);
       }
     },
+    get worker() {
+      return current.worker;
+    },
     async close() {
-      if (!failure) await call({ op: 'close' }).catch(() => {});
-      await worker.terminate();
+      closed = true;
+      await restarting?.catch(() => {});
+      if (!current.state.failure) await current.call({ op: 'close' }).catch(() => {});
+      await current.worker.terminate();
     },
   };
 }
