@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneyOutput } from './bills';
 
 // Receipt reading (capture-split-history.md §3 Receipt reading result, §7 upload calls;
-// DECISIONS.md Money: VAT is information only). Money travels as 2-decimal strings; a figure the
+// DECISIONS.md Money: VAT included in prices is information only, tax added on top is kept). Money travels as 2-decimal strings; a figure the
 // receipt did not show is null.
 
 export const receiptItemSchema = z.object({
@@ -46,6 +46,12 @@ export const receiptReadingSchema = z.object({
   subtotal: moneyOutput.nullable(),
   /** VAT read from the receipt: information only, never added to a bill. */
   tax: moneyOutput.nullable(),
+  /**
+   * Tax added on top of the prices (US sales tax: the printed total is the items, service and tip
+   * plus it), e.g. "1.50": part of what was paid, so the editor seeds the bill's tax with it
+   * (DECISIONS.md Money). Null when the prices include the tax (UK VAT) or none was read.
+   */
+  addedTax: moneyOutput.nullable(),
   serviceCharge: moneyOutput.nullable(),
   /** the percent printed beside the service charge ('SERVICE CHARGE 12.5%'), if any. */
   serviceChargePercent: z.string().nullable(),

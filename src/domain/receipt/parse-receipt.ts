@@ -1,4 +1,5 @@
 import { basisPointsOf } from '../money';
+import { addedTax } from './added-tax';
 import { percentToBasisPoints } from './amounts';
 import { clean, classifyAll, joinPricesOnTheirOwnLine } from './classify';
 import {
@@ -89,6 +90,14 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
     const ceiling = Math.max(total, figures.subtotal ?? 0) + discounts;
     items = items.filter((i) => i.amountPence <= ceiling);
   }
+  const taxOnTop = addedTax({
+    lines,
+    itemsPence: countedPence(items),
+    figures,
+    total,
+    service,
+    billDiscounts,
+  });
 
   return {
     items: items.map(({ name, amountPence, quantity }) =>
@@ -96,12 +105,13 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
     ),
     subtotalPence: figures.subtotal,
     taxPence: figures.tax,
+    addedTaxPence: taxOnTop,
     serviceChargePence: service,
     serviceChargePercent: figures.servicePercent,
     tipPence: figures.tip,
     totalPence: total,
     establishmentName: establishmentName(lines),
-    checks: check(items, lines, figures, total, service),
+    checks: check(items, lines, figures, total, service, taxOnTop),
     rawText: texts.join('\n'),
     totalStrategy,
   };

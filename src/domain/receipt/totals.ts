@@ -297,7 +297,8 @@ function paidAmount(lines: readonly Line[]): Pence | null {
 
 /**
  * The items against a printed figure, like with like: the items as printed (VAT included in UK
- * prices, not yet added in US ones) against the subtotal, or the total less service and tip. A
+ * prices, not yet added in US ones) against the subtotal, or the total less service, tip and the
+ * tax added on top (added-tax.ts). A
  * subtotal net of VAT ('Net total', 'Total excl. VAT', a VAT table's net) is not what VAT-inclusive
  * items add up to: when the items miss it and it is net of the tax (by its words, or because it
  * plus the tax is the total), they are checked against the gross total instead.
@@ -308,13 +309,14 @@ export function check(
   figures: Figures,
   total: Pence | null,
   service: Pence | null,
+  addedTax: Pence | null = null,
 ): ParsedReceipt['checks'] {
   const { subtotal, tip, tax } = figures;
   const counted = countedPence(items);
   const againstTotal = (): ParsedReceipt['checks'] | null => {
     if (total === null) return null;
     const itemsSum = sum(items.map((i) => i.amountPence));
-    let difference = total - (service ?? 0) - (tip ?? 0) - itemsSum;
+    let difference = total - (service ?? 0) - (tip ?? 0) - (addedTax ?? 0) - itemsSum;
     // US receipts add tax on top; UK prices include VAT. Either agrees.
     if (difference !== 0 && tax !== null && difference === tax) difference = 0;
     const line = lines.find((l) => l.kind === 'total' && l.amount?.pence === total);

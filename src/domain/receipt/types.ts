@@ -24,13 +24,18 @@ export interface ParsedReceipt {
   subtotalPence: number | null;
   /** VAT: information only */
   taxPence: number | null;
+  /**
+   * Tax added on top of the prices (a US sales tax: the total is the items, service and tip plus
+   * it): part of what was paid, which the bill keeps. Null when the prices include it, or none.
+   */
+  addedTaxPence: number | null;
   serviceChargePence: number | null;
   /** e.g. '12.5' from 'SERVICE CHARGE 12.5%' */
   serviceChargePercent: string | null;
   tipPence: number | null;
   totalPence: number | null;
   establishmentName: string | null;
-  /** items checked against the subtotal, or the total (less service and tip) without one */
+  /** items checked against the subtotal, or the total (less service, tip and tax added on top) */
   checks: {
     itemsMatchTotal: boolean;
     differencePence: number;

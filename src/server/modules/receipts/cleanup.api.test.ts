@@ -21,6 +21,7 @@ const PARSED: ParsedReceipt = {
   items: [{ name: 'Tea', amountPence: 250 }],
   subtotalPence: 250,
   taxPence: null,
+  addedTaxPence: null,
   serviceChargePence: null,
   serviceChargePercent: null,
   tipPence: null,

@@ -110,6 +110,7 @@ export function toReading(
     items: p.items.map((i) => ({ name: i.name, amount: toDecimalString(i.amountPence) })),
     subtotal: money(p.subtotalPence),
     tax: money(p.taxPence),
+    addedTax: money(p.addedTaxPence),
     serviceCharge: money(p.serviceChargePence),
     serviceChargePercent: p.serviceChargePercent,
     tip: money(p.tipPence),

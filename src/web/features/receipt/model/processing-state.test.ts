@@ -17,6 +17,7 @@ const reading: ReceiptData = {
   items: [{ name: 'Fish & Chips', amount: '14.50' }],
   subtotal: '14.50',
   tax: null,
+  addedTax: null,
   serviceCharge: '1.81',
   serviceChargePercent: '12.5',
   tip: null,

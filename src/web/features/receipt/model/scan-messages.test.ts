@@ -17,6 +17,7 @@ const data = (items: ReceiptData['items']): ReceiptData => ({
   items,
   subtotal: null,
   tax: null,
+  addedTax: null,
   serviceCharge: null,
   serviceChargePercent: null,
   tip: null,
