@@ -101,7 +101,7 @@ const itemName = ruled(
 const itemAmount = ruled(z.string({ error: AMOUNT_FORMAT_MESSAGE }).trim().max(32), (v) =>
   amountTextProblem(v, { allowNegative: true }),
 );
-/** A service charge from a client: pounds, never below zero (bill rules). */
+/** A service charge or a tax from a client: pounds, never below zero (bill rules). */
 const billAmount = ruled(z.string({ error: AMOUNT_FORMAT_MESSAGE }).trim().max(32), (v) =>
   amountTextProblem(v, { allowNegative: false }),
 );
@@ -124,7 +124,8 @@ export const createBillBodySchema = z
     name: billName,
     date: isoDate.optional(),
     totalAmount: nonNegativeMoneyInput,
-    tax: moneyInput.optional(),
+    /** Tax added on top of the prices (US sales tax), part of the total; UK VAT is in the prices. */
+    tax: nonNegativeMoneyInput.default('0'),
     serviceCharge: nonNegativeMoneyInput.default('0'),
     tip: nonNegativeMoneyInput.default('0'),
     // The spec's home flow says 'pending' for a get-paid-back bill; DECISIONS.md reads it as 'active'.
@@ -171,6 +172,11 @@ export const wholeBillBodySchema = z
       .max(BILL_LIMITS.tipPercentMax, TIP_PERCENT_MESSAGE)
       .default(0),
     serviceCharge: billAmount.default('0'),
+    /**
+     * Tax added on top of the prices (a US sales tax; UK VAT is in the prices and stays out):
+     * shared like the tip, in proportion to each person's items (DECISIONS.md Money).
+     */
+    tax: billAmount.optional(),
     /** The first participant is the creator (the signed-in user), as in the split editor. */
     participants: z
       .array(wholeBillParticipantSchema)
@@ -196,6 +202,7 @@ export const wholeBillBodySchema = z
       billSizePence({
         items: b.items.map((it) => ({ amountPence: penceOf(it.amount) })),
         serviceChargePence: penceOf(b.serviceCharge),
+        taxPence: penceOf(b.tax ?? '0'),
       }) <= MAX_BILL_PENCE,
     { message: BILL_TOO_LARGE_MESSAGE, path: ['items'] },
   );
@@ -235,7 +242,7 @@ export type RenameBillResponse = z.infer<typeof renameBillResponseSchema>;
 
 /** One line of what a participant owes, as stored when the bill was saved (domain/shares.ts). */
 export const shareLineSchema = z.object({
-  kind: z.enum(['item', 'share', 'service', 'tip', 'fee']),
+  kind: z.enum(['item', 'share', 'service', 'tip', 'tax', 'fee']),
   name: z.string(),
   amount: moneyOutput,
   /** Portions of the item the person had, for item lines; null where it does not apply. */
@@ -253,7 +260,7 @@ export const participantSchema = z.object({
   amountDueIncludingFee: moneyOutput,
   status: participantStatusSchema,
   assignedItems: z.array(z.object({ name: z.string(), amount: moneyOutput, portions: z.number() })),
-  /** Every line of the share (items, service, tip, fee), as stored at save; they add up to it. */
+  /** Every line of the share (items, service, tip, tax, fee), as stored at save; they add up to it. */
   lines: z.array(shareLineSchema),
   paidAt: z.string().nullable(),
   paidMethod: z.enum(['card', 'cash', 'bank_transfer']).nullable(),
@@ -277,6 +284,8 @@ export const billListItemSchema = z.object({
   createdAt: z.string(),
   status: billStatusSchema,
   totalAmount: moneyOutput,
+  /** Tax added on top of the prices, part of totalAmount; "0.00" for UK bills (VAT included). */
+  tax: moneyOutput,
   participants: z.array(
     z.object({
       id: z.string(),
@@ -316,6 +325,7 @@ export const billDetailSchema = z.object({
   mode: splitModeSchema,
   tipPercent: z.number().nullable(),
   subtotal: moneyOutput,
+  /** Tax added on top of the prices, shared like the tip; "0.00" when prices include VAT. */
   tax: moneyOutput,
   serviceCharge: moneyOutput,
   tip: moneyOutput,

@@ -96,6 +96,8 @@ describe('billInputProblem', () => {
   it('names the first rule a bill breaks', () => {
     expect(billFieldsProblem(bill({ tipPercent: 150 }))).toBe(TIP_PERCENT_MESSAGE);
     expect(billFieldsProblem(bill({ serviceChargePence: -300 }))).toBe(AMOUNT_NEGATIVE_MESSAGE);
+    expect(billFieldsProblem(bill({ taxPence: -1 }))).toBe(AMOUNT_NEGATIVE_MESSAGE);
+    expect(billFieldsProblem(bill({ taxPence: 271 }))).toBeNull();
     expect(
       billFieldsProblem(
         bill({

@@ -9,7 +9,7 @@ import { hasUnsafeText } from './text';
 // through is one the server stores, and a refusal reads the same on both sides.
 
 export const BILL_LIMITS = {
-  /** Any one amount, and the sum of a bill's items and service charge, in pence (£1,000,000.00). */
+  /** Any one amount, and the sum of a bill's items, service charge and tax, in pence (£1,000,000.00). */
   maxAmountPence: MAX_BILL_PENCE,
   billNameMax: 120,
   itemNameMax: 120,
@@ -136,7 +136,7 @@ export function isBillRuleMessage(message: string): boolean {
 
 /**
  * The first reason a bill's fields, in pence, break a rule, or null: the counts, every name, amount
- * and portion, the tip and the service charge. Nothing here needs the bill to be complete.
+ * and portion, the tip, the service charge and the tax. Nothing here needs the bill to be complete.
  */
 export function billFieldsProblem(input: SplitInput): string | null {
   if (input.participants.length > BILL_LIMITS.maxPeople) return TOO_MANY_PEOPLE_MESSAGE;
@@ -158,7 +158,8 @@ export function billFieldsProblem(input: SplitInput): string | null {
   }
   return (
     tipPercentProblem(input.tipPercent) ??
-    amountProblem(input.serviceChargePence, { allowNegative: false })
+    amountProblem(input.serviceChargePence, { allowNegative: false }) ??
+    amountProblem(input.taxPence ?? 0, { allowNegative: false })
   );
 }
 

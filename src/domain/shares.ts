@@ -9,9 +9,9 @@ import { splitStepsEvenly, type SplitInput, type SplitResult } from './split';
 
 /**
  * item: a share of one item; share: an equal share of a bill saved with declared totals only;
- * service and tip: the person's part of them; fee: their part of the platform fee.
+ * service, tip and tax: the person's part of them; fee: their part of the platform fee.
  */
-export type ShareLineKind = 'item' | 'share' | 'service' | 'tip' | 'fee';
+export type ShareLineKind = 'item' | 'share' | 'service' | 'tip' | 'tax' | 'fee';
 
 export interface ShareLine {
   kind: ShareLineKind;
@@ -27,10 +27,11 @@ export const SHARE_LINE_NAMES = {
   share: 'Share of the bill',
   service: 'Service Charge',
   tip: 'Tip',
+  tax: 'Tax',
   fee: 'Payment processing fee',
 } as const;
 
-/** A participant's lines, in order: items, share, service, tip, fee. */
+/** A participant's lines, in order: items, share, service, tip, tax, fee. */
 export interface ParticipantLines {
   lines: ShareLine[];
   /** Everything but the fee: what the person owes for the bill. */
@@ -38,9 +39,9 @@ export interface ParticipantLines {
   feePence: Pence;
 }
 
-function extras(service: Pence, tip: Pence, fee: Pence): ShareLine[] {
+function extras(service: Pence, tip: Pence, tax: Pence, fee: Pence): ShareLine[] {
   const lines: ShareLine[] = [];
-  const add = (kind: 'service' | 'tip' | 'fee', amountPence: Pence) => {
+  const add = (kind: 'service' | 'tip' | 'tax' | 'fee', amountPence: Pence) => {
     if (amountPence !== 0)
       lines.push({
         kind,
@@ -52,6 +53,7 @@ function extras(service: Pence, tip: Pence, fee: Pence): ShareLine[] {
   };
   add('service', service);
   add('tip', tip);
+  add('tax', tax);
   add('fee', fee);
   return lines;
 }
@@ -80,28 +82,31 @@ export function shareLinesOf(input: SplitInput, result: SplitResult): Participan
         portions,
       };
     });
-    lines.push(...extras(share.serviceChargePence, share.tipPence, share.feePence));
+    lines.push(...extras(share.serviceChargePence, share.tipPence, share.taxPence, share.feePence));
     return { lines, amountPence: share.amount, feePence: share.feePence };
   });
 }
 
 export interface DeclaredTotals {
-  /** Everything but service and tip. */
+  /** Everything but service, tip and tax. */
   subtotalPence: Pence;
   serviceChargePence: Pence;
   tipPence: Pence;
+  /** Tax added on top of the prices; 0 when absent. */
+  taxPence?: Pence;
 }
 
 /**
  * The lines of a bill saved with declared totals and no split of its items (the spec's step-by-step
- * calls): the total shared evenly, each person's share broken into the items part, service and tip
- * (splitStepsEvenly, so amounts equal splitEvenly(total)), and the platform fee shared evenly.
+ * calls): the total shared evenly, each person's share broken into the items part, service, tip and
+ * tax (splitStepsEvenly, so amounts equal splitEvenly(total)), and the platform fee shared evenly.
  */
 export function declaredShareLines(totals: DeclaredTotals, count: number): ParticipantLines[] {
   if (count === 0) return [];
-  const total = totals.subtotalPence + totals.serviceChargePence + totals.tipPence;
-  const [share, service, tip] = splitStepsEvenly(
-    [totals.subtotalPence, totals.serviceChargePence, totals.tipPence],
+  const taxPence = totals.taxPence ?? 0;
+  const total = totals.subtotalPence + totals.serviceChargePence + totals.tipPence + taxPence;
+  const [share, service, tip, tax] = splitStepsEvenly(
+    [totals.subtotalPence, totals.serviceChargePence, totals.tipPence, taxPence],
     count,
   );
   const fees = splitEvenly(platformFee(total), count);
@@ -115,8 +120,12 @@ export function declaredShareLines(totals: DeclaredTotals, count: number): Parti
         itemIndex: null,
         portions: null,
       });
-    lines.push(...extras(service![i]!, tip![i]!, fee));
-    return { lines, amountPence: share![i]! + service![i]! + tip![i]!, feePence: fee };
+    lines.push(...extras(service![i]!, tip![i]!, tax![i]!, fee));
+    return {
+      lines,
+      amountPence: share![i]! + service![i]! + tip![i]! + tax![i]!,
+      feePence: fee,
+    };
   });
 }
 

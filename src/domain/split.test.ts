@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitEvenly } from './apportion';
-import type { Pence } from './money';
+import { MAX_BILL_PENCE, type Pence } from './money';
 import {
   amountsProblem,
   BILL_BELOW_ZERO_MESSAGE,
@@ -323,7 +323,21 @@ describe('billTotals', () => {
         tipPercent: 10,
         serviceChargePence: 250,
       }),
-    ).toEqual({ subtotal: 1000, serviceCharge: 250, tip: 100, total: 1350 });
+    ).toEqual({ subtotal: 1000, serviceCharge: 250, tip: 100, tax: 0, total: 1350 });
+  });
+
+  it('adds a tax on top to the total; refuses a negative one', () => {
+    expect(
+      billTotals({
+        items: [item('Unassigned', 1000, {})],
+        tipPercent: 10,
+        serviceChargePence: 250,
+        taxPence: 89,
+      }),
+    ).toEqual({ subtotal: 1000, serviceCharge: 250, tip: 100, tax: 89, total: 1439 });
+    expect(() =>
+      billTotals({ items: [], tipPercent: 0, serviceChargePence: 0, taxPence: -1 }),
+    ).toThrow(RangeError);
   });
 
   it('rejects a negative service charge or a fractional amount', () => {
@@ -794,5 +808,115 @@ describe('amountsProblem (issue 22)', () => {
   });
   it('leaves unallocated items to splitInputProblem', () => {
     expect(amountsProblem(input([[3000, []]]))).toBeNull();
+  });
+});
+
+describe('splitBill: tax added on top, shared like the tip', () => {
+  it('shares the tax in proportion to each person’s items, the leftover penny by largest remainder', () => {
+    const result = splitBill(
+      makeInput({
+        participants: people('Ann', 'Ben'),
+        items: [item('Burger', 1000, { ann: 1 }), item('Steak', 2000, { ben: 1 })],
+        taxPence: 100,
+      }),
+    );
+    // 33.33p and 66.67p: the spare penny goes to the larger remainder.
+    expect(result.participants.map((p) => p.taxPence)).toEqual([33, 67]);
+    expect(result.participants.map((p) => p.amount)).toEqual([1033, 2067]);
+    expect(result).toMatchObject({ subtotal: 3000, tax: 100, total: 3100 });
+  });
+
+  it('gives no tax to someone whose items are a discount; a bill of discounts only shares it evenly', () => {
+    const mixed = splitBill(
+      makeInput({
+        participants: people('Ann', 'Ben'),
+        items: [item('Wine', 3000, { ann: 1 }), item('Voucher', -500, { ben: 1 })],
+        taxPence: 250,
+      }),
+    );
+    expect(mixed.participants.map((p) => p.taxPence)).toEqual([250, 0]);
+    const discounts = splitBill(
+      makeInput({
+        participants: people('Ann', 'Ben'),
+        items: [item('Voucher', -500, { ann: 1 })],
+        taxPence: 501,
+      }),
+    );
+    expect(discounts.participants.map((p) => p.taxPence)).toEqual([251, 250]);
+    expect(sum(discounts.participants.map((p) => p.amount))).toBe(discounts.total);
+  });
+
+  const taxed = inputs({ amounts: withDiscounts }).chain((input) =>
+    fc.integer({ min: 0, max: 100_000 }).map((taxPence) => ({ ...input, taxPence })),
+  );
+
+  it('every share sums to its total exactly, the tax included', () => {
+    fc.assert(
+      fc.property(taxed, (input) => {
+        const result = splitBill(input);
+        const ps = result.participants;
+        expect(result.tax).toBe(input.taxPence);
+        expect(result.total).toBe(result.subtotal + result.serviceCharge + result.tip + result.tax);
+        expect(sum(ps.map((p) => p.taxPence))).toBe(result.tax);
+        expect(sum(ps.map((p) => p.amount))).toBe(result.total);
+        for (const p of ps) {
+          expect(p.amount).toBe(p.originalAmount + p.tipPence + p.serviceChargePence + p.taxPence);
+          expect(p.taxPence).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('by item, a tax of the tip’s size is shared exactly as the tip is', () => {
+    fc.assert(
+      fc.property(inputs({ mode: 'byItem' }), (input) => {
+        const plain = splitBill(input);
+        fc.pre(plain.tip > 0);
+        const result = splitBill({ ...input, taxPence: plain.tip });
+        expect(result.participants.map((p) => p.taxPence)).toEqual(
+          plain.participants.map((p) => p.tipPence),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('by item, each share of the tax is within a penny of its exact proportion', () => {
+    fc.assert(
+      fc.property(
+        inputs({ mode: 'byItem' }),
+        fc.integer({ min: 1, max: 100_000 }),
+        (input, tax) => {
+          const result = splitBill({ ...input, taxPence: tax });
+          const weights = result.participants.map((p) => Math.max(p.originalAmount, 0));
+          const total = sum(weights);
+          fc.pre(total > 0);
+          result.participants.forEach((p, i) => {
+            expect(Math.abs(p.taxPence - (tax * weights[i]!) / total)).toBeLessThan(1);
+          });
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('split equally, people’s amounts are within a penny of each other', () => {
+    fc.assert(
+      fc.property(inputs({ mode: 'equal' }), fc.integer({ min: 0, max: 100_000 }), (input, tax) => {
+        const amounts = splitBill({ ...input, taxPence: tax }).participants.map((p) => p.amount);
+        expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
+      }),
+      RUNS,
+    );
+  });
+
+  it('counts the tax in the bill’s size and refuses a bill over the limit', () => {
+    const input = makeInput({
+      items: [equally('Dinner', MAX_BILL_PENCE - 100)],
+      taxPence: 101,
+    });
+    expect(amountsProblem(input)).toBe(BILL_TOO_LARGE_MESSAGE);
+    expect(amountsProblem({ ...input, taxPence: 100 })).toBeNull();
   });
 });

@@ -41,6 +41,11 @@ export interface SplitInput {
   /** Percent of the items subtotal, 0 to 100; honoured to 0.01%. */
   tipPercent: number;
   serviceChargePence: Pence;
+  /**
+   * Tax added on top of the prices (a US sales tax; UK VAT is in the prices and is not this),
+   * shared like the tip, in proportion to each person's items. 0 when absent.
+   */
+  taxPence?: Pence;
   mode: SplitMode;
 }
 
@@ -58,7 +63,9 @@ export interface ParticipantShare {
   originalAmount: Pence;
   tipPence: Pence;
   serviceChargePence: Pence;
-  /** What this person owes for the bill: originalAmount + tipPence + serviceChargePence. */
+  /** Their share of the tax added on top. */
+  taxPence: Pence;
+  /** What this person owes for the bill: originalAmount + tipPence + serviceChargePence + taxPence. */
   amount: Pence;
   /** This person's share of the platform fee. */
   feePence: Pence;
@@ -72,7 +79,9 @@ export interface BillTotals {
   subtotal: Pence;
   serviceCharge: Pence;
   tip: Pence;
-  /** subtotal + serviceCharge + tip. */
+  /** Tax added on top of the prices. */
+  tax: Pence;
+  /** subtotal + serviceCharge + tip + tax. */
   total: Pence;
 }
 
@@ -108,14 +117,17 @@ export function tipAmount(subtotal: Pence, tipPercent: number): Pence {
 
 /**
  * The bill's totals in pence, needing no allocation, for the editor's running lines.
- * subtotal is the sum of item amounts; total = subtotal + serviceCharge + tip.
+ * subtotal is the sum of item amounts; total = subtotal + serviceCharge + tip + tax.
  */
 export function billTotals(
-  input: Pick<SplitInput, 'items' | 'tipPercent' | 'serviceChargePence'>,
+  input: Pick<SplitInput, 'items' | 'tipPercent' | 'serviceChargePence' | 'taxPence'>,
 ): BillTotals {
   const serviceCharge = input.serviceChargePence;
   assertPence(serviceCharge, 'serviceChargePence');
   if (serviceCharge < 0) throw new RangeError('serviceChargePence must not be negative');
+  const tax = input.taxPence ?? 0;
+  assertPence(tax, 'taxPence');
+  if (tax < 0) throw new RangeError('taxPence must not be negative');
   let subtotal = 0;
   for (const item of input.items) {
     assertPence(item.amountPence, `amountPence of "${item.name}"`);
@@ -123,9 +135,9 @@ export function billTotals(
   }
   assertPence(subtotal, 'subtotal');
   const tip = tipAmount(subtotal, input.tipPercent);
-  const total = subtotal + serviceCharge + tip;
+  const total = subtotal + serviceCharge + tip + tax;
   assertPence(total, 'total');
-  return { subtotal, serviceCharge, tip, total };
+  return { subtotal, serviceCharge, tip, tax, total };
 }
 
 /**
@@ -146,7 +158,7 @@ export function unallocatedItems(
 }
 
 /** Said when a bill's items and service charge come to more than MAX_BILL_PENCE. */
-export const BILL_TOO_LARGE_MESSAGE = `A bill can be at most ${formatPence(MAX_BILL_PENCE)}, counting every item and the service charge`;
+export const BILL_TOO_LARGE_MESSAGE = `A bill can be at most ${formatPence(MAX_BILL_PENCE)}, counting every item, the service charge and the tax`;
 /** Said when discounts take a bill below zero. */
 export const BILL_BELOW_ZERO_MESSAGE = "The bill's total can't be below £0.00: check the discounts";
 /** Said when someone's discounts take their share below zero. */
@@ -154,15 +166,16 @@ export const shareBelowZeroMessage = (name: string) =>
   `${name}'s share would be below £0.00: give the discount to someone who had items too`;
 
 /**
- * A bill's size in pence: its items and its service charge, each counted as a positive amount (a
- * discount counts by its size too). The tip is at most the items again, and the fee 3%, so the
- * size bounds every sum a bill makes. Compared with MAX_BILL_PENCE.
+ * A bill's size in pence: its items, its service charge and its tax, each counted as a positive
+ * amount (a discount counts by its size too). The tip is at most the items again, and the fee 3%,
+ * so the size bounds every sum a bill makes. Compared with MAX_BILL_PENCE.
  */
 export function billSizePence(input: {
   items: readonly { amountPence: Pence }[];
   serviceChargePence: Pence;
+  taxPence?: Pence;
 }): number {
-  let size = Math.abs(input.serviceChargePence);
+  let size = Math.abs(input.serviceChargePence) + Math.abs(input.taxPence ?? 0);
   for (const item of input.items) size += Math.abs(item.amountPence);
   return size;
 }
@@ -228,15 +241,16 @@ interface Breakdown {
   original: Pence[];
   tip: Pence[];
   service: Pence[];
+  tax: Pence[];
 }
 
 /**
  * Splits a bill into per-person amounts in pence (DECISIONS.md "Money and numbers").
  * Invariants: the participants' `amount`s sum to `total`, each item's lines sum to the item, the
- * tip, service charge and fee shares sum to theirs, and the same input always gives the same pennies.
- * By item: each item is apportioned by portions (all participants at 1 when split equally), the tip
- * in proportion to each person's items share (0 for someone whose items net to 0 or less), the
- * service charge evenly. Equal mode: `amount`s are the total split evenly (at most 1p apart).
+ * tip, service charge, tax and fee shares sum to theirs, and the same input always gives the same
+ * pennies. By item: each item is apportioned by portions (all participants at 1 when split
+ * equally), the tip and the tax in proportion to each person's items share (0 for someone whose
+ * items net to 0 or less), the service charge evenly. Equal mode: `amount`s are the total split evenly (at most 1p apart).
  * Throws a RangeError for input the editor cannot produce: no participants, duplicate ids, unknown
  * or duplicate assignees, portions not a multiple of 0.5, or an unallocated item (see unallocatedItems).
  */
@@ -258,7 +272,8 @@ export function splitBill(input: SplitInput): SplitResult {
       const originalAmount = breakdown.original[i]!;
       const tipPence = breakdown.tip[i]!;
       const serviceChargePence = breakdown.service[i]!;
-      const amount = originalAmount + tipPence + serviceChargePence;
+      const taxPence = breakdown.tax[i]!;
+      const amount = originalAmount + tipPence + serviceChargePence + taxPence;
       const feePence = feePerParticipant[i]!;
       return {
         id: participant.id,
@@ -266,6 +281,7 @@ export function splitBill(input: SplitInput): SplitResult {
         originalAmount,
         tipPence,
         serviceChargePence,
+        taxPence,
         amount,
         feePence,
         amountIncludingFeePence: amount + feePence,
@@ -295,14 +311,17 @@ function splitByItem(input: SplitInput, totals: BillTotals): Breakdown {
     });
   });
 
-  // Tip follows what each person ordered. Someone whose items net to a discount adds no tip rather
-  // than taking some back; when the tip is over 0 the subtotal is, so some weight is over 0.
-  const tip = apportion(
-    totals.tip,
-    original.map((amount) => Math.max(amount, 0)),
-  );
+  // Tip and tax follow what each person ordered. Someone whose items net to a discount adds none
+  // rather than taking some back; when the tip is over 0 the subtotal is, so some weight is over 0.
+  const weights = original.map((amount) => Math.max(amount, 0));
+  const tip = apportion(totals.tip, weights);
+  // The tax is typed, not a percentage: on a bill of discounts only, nobody ordered more than
+  // anyone else, and it is shared evenly.
+  const tax = weights.some((w) => w > 0)
+    ? apportion(totals.tax, weights)
+    : splitEvenly(totals.tax, participants.length);
   const service = splitEvenly(totals.serviceCharge, participants.length);
-  return { items, original, tip, service };
+  return { items, original, tip, service, tax };
 }
 
 /** Weights in half-portions, in participant order, so they are integers and ties follow list order. */
@@ -335,12 +354,17 @@ function itemWeights(
 }
 
 /**
- * Equal mode: the items, then the service charge, then the tip, split evenly as running totals
+ * Equal mode: the items, then the service charge, the tip and the tax, split evenly as running totals
  * (splitStepsEvenly), so each share of each part is within 1p of even and every person's parts add
  * up to the total split evenly.
  */
 function splitWholeBill(input: SplitInput, totals: BillTotals): Breakdown {
-  const steps = [...input.items.map((item) => item.amountPence), totals.serviceCharge, totals.tip];
+  const steps = [
+    ...input.items.map((item) => item.amountPence),
+    totals.serviceCharge,
+    totals.tip,
+    totals.tax,
+  ];
   const shares = splitStepsEvenly(steps, input.participants.length);
   const itemShares = shares.slice(0, input.items.length);
   const names = input.items.map((item) => itemNameOrDefault(item.name));
@@ -354,7 +378,8 @@ function splitWholeBill(input: SplitInput, totals: BillTotals): Breakdown {
   const original = items.map((lines) => lines.reduce((sum, line) => sum + line.amountPence, 0));
   const service = shares[input.items.length]!;
   const tip = shares[input.items.length + 1]!;
-  return { items, original, tip, service };
+  const tax = shares[input.items.length + 2]!;
+  return { items, original, tip, service, tax };
 }
 
 /**

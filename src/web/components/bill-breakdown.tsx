@@ -43,7 +43,7 @@ function portionsNote(portions: number | null | undefined): string | undefined {
 
 /**
  * A person's card from their share: their items (each with its portions when not one), then their
- * part of the service charge and tip when not zero. The summary and bill detail both build their
+ * part of the service charge, tip and tax when not zero. The summary and bill detail both build their
  * cards here, from the same lines, so they show the same thing.
  */
 export function breakdownPerson(
@@ -60,6 +60,7 @@ export function breakdownPerson(
     lines.push({ label: 'Service Charge', amount: format(share.serviceCharge) });
   }
   if (share.tip !== 0) lines.push({ label: 'Tip', amount: format(share.tip) });
+  if (share.tax) lines.push({ label: 'Tax', amount: format(share.tax) });
   return {
     id: share.id,
     name: share.name,
@@ -83,7 +84,14 @@ interface BillBreakdownProps {
   /** ' equally' for a bill split equally */
   splitSuffix?: string;
   people: BreakdownPerson[];
-  totals: { subtotal: string; serviceCharge: string; tipLabel: string; tip: string };
+  /** tax: the tax added on top of the prices, shown when the bill has one. */
+  totals: {
+    subtotal: string;
+    serviceCharge: string;
+    tipLabel: string;
+    tip: string;
+    tax?: string | undefined;
+  };
   fee: string;
   totalIncludingFees: string;
   onGetPaid: () => void;
@@ -157,6 +165,7 @@ export function BillBreakdown(props: BillBreakdownProps) {
             <Line label="Subtotal" amount={props.totals.subtotal} />
             <Line label="Service Charge" amount={props.totals.serviceCharge} />
             <Line label={props.totals.tipLabel} amount={props.totals.tip} />
+            {props.totals.tax !== undefined && <Line label="Tax" amount={props.totals.tax} />}
             <Line label="Total" amount={props.total} strong />
           </dl>
         </section>

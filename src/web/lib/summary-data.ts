@@ -27,12 +27,14 @@ interface SummaryItemLine {
 export interface SummaryParticipantAmount {
   id: string;
   name: string;
-  /** What this person owes: originalAmount + serviceCharge + tip. */
+  /** What this person owes: originalAmount + serviceCharge + tip + tax. */
   amount: Pence;
   /** Their share of the items alone. */
   originalAmount: Pence;
   serviceCharge: Pence;
   tip: Pence;
+  /** Their share of the tax added on top of the prices; absent (0) in older summaries. */
+  tax?: Pence;
   /** Their share of the payment processing fee, for information. */
   fee: Pence;
   items: SummaryItemLine[];
@@ -43,6 +45,8 @@ export interface SummaryData {
   subtotal: Pence;
   serviceCharge: Pence;
   tip: Pence;
+  /** Tax added on top of the prices (US sales tax), part of the total; absent (0) in older ones. */
+  tax?: Pence;
   total: Pence;
   fee: Pence;
   totalIncludingFees: Pence;
@@ -70,6 +74,7 @@ export function summaryFromSplit(
     subtotal: result.subtotal,
     serviceCharge: result.serviceCharge,
     tip: result.tip,
+    tax: result.tax,
     total: result.total,
     fee: result.fee,
     totalIncludingFees: result.totalIncludingFees,
@@ -82,6 +87,7 @@ export function summaryFromSplit(
       originalAmount: share.originalAmount,
       serviceCharge: share.serviceChargePence,
       tip: share.tipPence,
+      tax: share.taxPence,
       fee: share.feePence,
       items: lines[i]!.lines.filter((line) => line.kind === 'item').map((line) => ({
         name: line.name,
@@ -101,6 +107,7 @@ export function summaryInput(summary: SummaryData): SplitInput {
     items: summary.items,
     tipPercent: summary.tipPercent,
     serviceChargePence: summary.serviceCharge,
+    taxPence: summary.tax ?? 0,
     mode: summary.mode,
   };
 }
@@ -114,6 +121,7 @@ const summaryDataSchema = z.object({
   subtotal: pence,
   serviceCharge: pence,
   tip: pence,
+  tax: pence.optional(),
   total: pence,
   fee: pence,
   totalIncludingFees: pence,
@@ -127,6 +135,7 @@ const summaryDataSchema = z.object({
       originalAmount: pence,
       serviceCharge: pence,
       tip: pence,
+      tax: pence.optional(),
       fee: pence,
       items: z.array(z.object({ name: z.string(), amount: pence, portions: z.number().nullish() })),
     }),

@@ -146,7 +146,7 @@ export const shareLines = pgTable(
       .notNull()
       .references(() => billParticipants.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    kind: text('kind', { enum: ['item', 'share', 'service', 'tip', 'fee'] }).notNull(),
+    kind: text('kind', { enum: ['item', 'share', 'service', 'tip', 'tax', 'fee'] }).notNull(),
     itemId: uuid('item_id').references(() => billItems.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** Portions x 2, for item lines of a by-item split. */

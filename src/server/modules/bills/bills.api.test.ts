@@ -62,6 +62,7 @@ function domainSplit(body: WholeBillBody) {
     mode: body.mode,
     tipPercent: body.tipPercent,
     serviceChargePence: toPence(body.serviceCharge),
+    taxPence: toPence(body.tax ?? '0'),
     participants: body.participants.map((p) => ({ id: p.key, name: p.name })),
     items: body.items.map((it) => ({
       name: it.name,
@@ -90,6 +91,53 @@ async function countBills(): Promise<number> {
 }
 
 describe('POST /api/bills with a whole bill', () => {
+  it('keeps a tax added on top: shared like the tip, its own line, in the detail and the list', async () => {
+    const body = makeWholeBill({ name: 'Taxed diner', tax: '2.71' });
+    const res = await post(alice, '/api/bills', body);
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json() as { id: string };
+    const expected = domainSplit(body);
+    expect(expected.tax).toBe(271);
+    const detail = billDetailSchema.parse((await get(alice, `/api/bills/${id}`)).json());
+    expect(detail).toMatchObject({
+      tax: '2.71',
+      totalAmount: toDecimalString(expected.total),
+      fee: toDecimalString(expected.fee),
+    });
+    // Each person's share includes their part of the tax, in proportion to their items.
+    const taxLines = detail.participants.map(
+      (p) => p.lines.find((l) => l.kind === 'tax')?.amount ?? '0.00',
+    );
+    expect(taxLines).toEqual(expected.participants.map((p) => toDecimalString(p.taxPence)));
+    expect(taxLines.reduce((a, l) => a + toPence(l), 0)).toBe(271);
+    expect(detail.participants.map((p) => p.amountDue)).toEqual(
+      expected.participants.map((p) => toDecimalString(p.amount)),
+    );
+    for (const p of detail.participants) {
+      const lines = p.lines.filter((l) => l.kind !== 'fee');
+      expect(lines.reduce((a, l) => a + toPence(l.amount), 0)).toBe(toPence(p.amountDue));
+    }
+    expect(detail.participants[0]!.lines.find((l) => l.kind === 'tax')?.name).toBe('Tax');
+    const list = billListResponseSchema.parse((await get(alice, '/api/bills')).json());
+    expect(list.bills.find((b) => b.id === id)).toMatchObject({
+      tax: '2.71',
+      totalAmount: detail.totalAmount,
+    });
+    // The total a client sends must count the tax.
+    const without = toDecimalString(expected.total - 271);
+    const mismatch = await post(alice, '/api/bills', { ...body, totalAmount: without });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().code).toBe('amount_mismatch');
+  });
+
+  it('refuses a tax below zero, with more than two decimals or over the limit, at the field', async () => {
+    for (const tax of ['-1.00', '1.234', '1000000.01', 'abc']) {
+      const res = await post(alice, '/api/bills', makeWholeBill({ tax }));
+      expect(res.statusCode, tax).toBe(400);
+      expect(res.json().fields, tax).toHaveProperty('tax');
+    }
+  });
+
   it('stores the bill with amounts due equal to src/domain', async () => {
     const body = makeWholeBill();
     const res = await post(alice, '/api/bills', body);
@@ -380,9 +428,39 @@ describe("the spec's step-by-step calls", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('totalAmount');
-    const vat = await post(alice, '/api/bills', { name: 'VAT', totalAmount: '5.00', tax: '1.00' });
-    expect(vat.statusCode).toBe(400);
-    expect(vat.json().fields).toHaveProperty('tax');
+    const negative = await post(alice, '/api/bills', {
+      name: 'Tax',
+      totalAmount: '5.00',
+      tax: '-1.00',
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().fields).toHaveProperty('tax');
+    const tooMuch = await post(alice, '/api/bills', {
+      name: 'Tax',
+      totalAmount: '5.00',
+      tax: '6.00',
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fields).toHaveProperty('totalAmount');
+  });
+
+  it('keeps a tax added on top in the total, shared evenly with the rest, as its own line', async () => {
+    const { id } = (
+      await post(alice, '/api/bills', { name: 'Diner', totalAmount: '21.00', tax: '1.50' })
+    ).json() as { id: string };
+    for (const name of ['Sam', 'Kit']) {
+      expect(
+        (await post(alice, '/api/bill-participants', { billId: id, participantName: name }))
+          .statusCode,
+      ).toBe(201);
+    }
+    const detail = billDetailSchema.parse((await get(alice, `/api/bills/${id}`)).json());
+    expect(detail).toMatchObject({ tax: '1.50', subtotal: '19.50', totalAmount: '21.00' });
+    expect(detail.participants.map((p) => p.amountDue)).toEqual(['10.50', '10.50']);
+    expect(detail.participants.map((p) => p.lines.find((l) => l.kind === 'tax')?.amount)).toEqual([
+      '0.75',
+      '0.75',
+    ]);
   });
 
   it('reads the get-paid-back "pending" status as active', async () => {

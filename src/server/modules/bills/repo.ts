@@ -283,7 +283,7 @@ export function createBillsRepo(db: Db) {
       billId: string,
       totals: Pick<
         BillRow,
-        'subtotalPence' | 'serviceChargePence' | 'tipPence' | 'totalPence' | 'feePence'
+        'subtotalPence' | 'serviceChargePence' | 'tipPence' | 'taxPence' | 'totalPence' | 'feePence'
       >,
     ) {
       await db
@@ -499,6 +499,7 @@ const listColumns = {
   createdAt: bills.createdAt,
   status: bills.status,
   totalPence: bills.totalPence,
+  taxPence: bills.taxPence,
   people: jsonRows<ListPerson>(
     `'id', p.id, 'name', p.name, 'isCreator', p.is_creator, 'status', p.status`,
     `from bill_participants p where p.bill_id = "bills"."id"`,

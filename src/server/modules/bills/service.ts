@@ -81,6 +81,7 @@ export function splitInputOf(agg: BillAggregate): SplitInput {
     mode: agg.bill.mode,
     tipPercent: (agg.bill.tipBasisPoints ?? 0) / 100,
     serviceChargePence: agg.bill.serviceChargePence,
+    taxPence: agg.bill.taxPence,
     participants: agg.participants.map((p) => ({ id: p.id, name: p.name })),
     items: agg.items.map((it) => ({
       name: it.name,
@@ -109,6 +110,7 @@ export interface Amounts {
     subtotalPence: Pence;
     serviceChargePence: Pence;
     tipPence: Pence;
+    taxPence: Pence;
     totalPence: Pence;
     feePence: Pence;
   };
@@ -125,6 +127,7 @@ export function computeAmounts(agg: BillAggregate): Amounts {
         subtotalPence: bill.subtotalPence,
         serviceChargePence: bill.serviceChargePence,
         tipPence: bill.tipPence,
+        taxPence: bill.taxPence,
         totalPence: bill.totalPence,
         feePence: platformFee(bill.totalPence),
       },
@@ -133,6 +136,7 @@ export function computeAmounts(agg: BillAggregate): Amounts {
           subtotalPence: bill.subtotalPence,
           serviceChargePence: bill.serviceChargePence,
           tipPence: bill.tipPence,
+          taxPence: bill.taxPence,
         },
         participants.length,
       ),
@@ -145,6 +149,7 @@ export function computeAmounts(agg: BillAggregate): Amounts {
       subtotalPence: r.subtotal,
       serviceChargePence: r.serviceCharge,
       tipPence: r.tip,
+      taxPence: r.tax,
       totalPence: r.total,
       feePence: r.fee,
     },
@@ -257,6 +262,7 @@ function listItems(page: ListRow[]): BillListItem[] {
     createdAt: b.createdAt.toISOString(),
     status: b.status,
     totalAmount: money(b.totalPence),
+    tax: money(b.taxPence),
     participants: b.people.map((p) => ({
       id: p.id,
       participantName: p.name,
@@ -340,6 +346,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         mode: body.mode,
         tipPercent: body.tipPercent,
         serviceChargePence: toPence(body.serviceCharge),
+        taxPence: body.tax === undefined ? 0 : toPence(body.tax),
         participants: body.participants.map((p) => ({ id: p.key, name: p.name })),
         items: body.items.map((it) => ({
           name: it.name || 'Unknown Item',
@@ -376,7 +383,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         throw new AppError(
           400,
           'amount_mismatch',
-          `The total does not match the bill: its items, tip and service charge come to ${money(result.total)}`,
+          `The total does not match the bill: its items, tip, service charge and tax come to ${money(result.total)}`,
           { totalAmount: `expected ${money(result.total)}` },
         );
       }
@@ -399,7 +406,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
             subtotalPence: result.subtotal,
             serviceChargePence: result.serviceCharge,
             tipPence: result.tip,
-            taxPence: 0,
+            taxPence: result.tax,
             totalPence: result.total,
             feePence: result.fee,
             receiptId: body.receiptId ?? null,
@@ -434,13 +441,14 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       const total = toPence(body.totalAmount);
       const service = toPence(body.serviceCharge);
       const tip = toPence(body.tip);
+      // Tax added on top of the prices is part of the total, shared with it (DECISIONS.md Money).
+      const tax = toPence(body.tax);
       const fields: Record<string, string> = {};
-      if (body.tax !== undefined && toPence(body.tax) !== 0)
-        fields.tax = "must be '0': prices include VAT";
       if (service < 0) fields.serviceCharge = 'must not be negative';
       if (tip < 0) fields.tip = 'must not be negative';
-      if (total < service + tip)
-        fields.totalAmount = 'must be at least the service charge plus the tip';
+      if (tax < 0) fields.tax = 'must not be negative';
+      if (total < service + tip + tax)
+        fields.totalAmount = 'must be at least the service charge, the tip and the tax together';
       if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
       const id = await repo.insertBill({
         ownerId,
@@ -449,10 +457,10 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         status: body.status === 'pending' ? 'active' : body.status,
         mode: 'equal',
         tipBasisPoints: null,
-        subtotalPence: total - service - tip,
+        subtotalPence: total - service - tip - tax,
         serviceChargePence: service,
         tipPence: tip,
-        taxPence: 0,
+        taxPence: tax,
         totalPence: total,
         feePence: platformFee(total),
       });

@@ -302,6 +302,34 @@ describe('payment links', () => {
     ).toEqual(again);
   });
 
+  it("asks each friend for their share of a tax added on top, shown to the payer as 'Tax'", async () => {
+    const plain = await detail(alice, await saveBill(alice));
+    const id = await saveBill(alice, dinner({ tax: '3.47' }));
+    const bill = await detail(alice, id);
+    expect(bill.tax).toBe('3.47');
+    const links = await createLinks(alice, id);
+    let taxShares = 0;
+    for (const link of links.paymentLinks) {
+      const p = bill.participants.find((x) => x.id === link.participantId)!;
+      const before = plain.participants.find((x) => x.participantName === p.participantName)!;
+      const tax = toPence(p.lines.find((l) => l.kind === 'tax')!.amount);
+      expect(tax).toBeGreaterThan(0);
+      // What the link asks for is the share without tax, plus this person's part of the tax.
+      expect(toPence(link.amount)).toBe(toPence(before.amountDue) + tax);
+      const page = publicPaymentLinkSchema.parse(
+        (await get(null, `/api/payment-links/${link.token}`)).json(),
+      );
+      expect(page.lines.find((l) => l.kind === 'tax')).toMatchObject({ name: 'Tax' });
+      expect(page.lines.reduce((a, l) => a + toPence(l.amount), 0)).toBe(
+        toPence(page.amountIncludingFee),
+      );
+      taxShares += tax;
+    }
+    const creator = bill.participants.find((p) => p.isCreator)!;
+    taxShares += toPence(creator.lines.find((l) => l.kind === 'tax')!.amount);
+    expect(taxShares).toBe(347);
+  });
+
   it('refuses a tampered amount, naming the field, and stores nothing', async () => {
     const id = await saveBill(alice);
     const bill = await detail(alice, id);

@@ -86,6 +86,7 @@ export function BillDetailView({
         serviceCharge: money(bill.serviceCharge),
         tipLabel: tipLineLabel(bill.tipPercent),
         tip: money(bill.tip),
+        tax: toPence(bill.tax) !== 0 ? money(bill.tax) : undefined,
       }}
       receipt={
         bill.receiptId ? (

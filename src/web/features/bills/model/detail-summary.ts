@@ -7,7 +7,7 @@ import type { SummaryData } from '../../../lib/summary-data';
  * A stored bill as summary data, for bill detail and 'Share a copy of this bill'. Every amount is
  * read from the lines the server stored when the bill was saved (DECISIONS.md "The server is the
  * authority"): nothing is split again here. Item and equal-share lines are the person's items; the
- * service, tip and fee lines their parts of those.
+ * service, tip, tax and fee lines their parts of those.
  */
 export function summaryOfBill(bill: BillDetail): SummaryData {
   const participants: SplitParticipant[] = bill.participants.map((p) => ({
@@ -25,6 +25,7 @@ export function summaryOfBill(bill: BillDetail): SummaryData {
     subtotal: toPence(bill.subtotal),
     serviceCharge: toPence(bill.serviceCharge),
     tip: toPence(bill.tip),
+    tax: toPence(bill.tax),
     total: toPence(bill.totalAmount),
     fee: toPence(bill.fee),
     totalIncludingFees: toPence(bill.totalIncludingFees),
@@ -43,6 +44,7 @@ export function summaryOfBill(bill: BillDetail): SummaryData {
         originalAmount: lines.reduce((s, l) => s + l.amount, 0),
         serviceCharge: sum('service'),
         tip: sum('tip'),
+        tax: sum('tax'),
         fee: toPence(p.fee),
         items: lines,
       };

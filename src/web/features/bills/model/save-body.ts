@@ -15,7 +15,7 @@ export function savedBillName(billName: string, now: Date): string {
 
 /**
  * The whole bill in one request (DECISIONS.md "The server is the authority"): people, items and who
- * had what, with the tip percent, service charge and split mode. The total is sent too, so that the
+ * had what, with the tip percent, service charge, tax and split mode. The total is sent too, so that the
  * server refuses the save if its own split disagrees with what the summary showed.
  */
 export function wholeBillBody(summary: SummaryData, now: Date): WholeBillBody {
@@ -26,6 +26,8 @@ export function wholeBillBody(summary: SummaryData, now: Date): WholeBillBody {
     mode: summary.mode,
     tipPercent: summary.tipPercent,
     serviceCharge: toDecimalString(summary.serviceCharge),
+    // Tax added on top of the prices, when the bill has one.
+    ...(summary.tax ? { tax: toDecimalString(summary.tax) } : {}),
     participants: summary.participants.map((p) => ({ key: p.id, name: p.name })),
     items: summary.items.map((item) => ({
       name: item.name,

@@ -111,7 +111,7 @@ export function buildPaymentContext(input: {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNullableString = (v: unknown): v is string | null => v === null || isString(v);
-const KINDS = new Set(['item', 'share', 'service', 'tip', 'fee']);
+const KINDS = new Set(['item', 'share', 'service', 'tip', 'tax', 'fee']);
 
 function isPerson(v: unknown): v is PaymentContextPerson {
   return isRecord(v) && isString(v.id) && isString(v.name) && isPence(v.amount) && isPence(v.fee);

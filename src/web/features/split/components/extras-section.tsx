@@ -1,7 +1,13 @@
+import { Plus } from 'lucide-react';
 import { useId, type Dispatch } from 'react';
+import { Button } from '../../../components/ui/button';
 import type { EditorAction, EditorProblems, SplitEditorState } from '../model/editor-state';
 
-/** Tip (a percentage of the items) and service charge (pounds), each checked at its field. */
+/**
+ * Tip (a percentage of the items), service charge and tax added on top (pounds), each checked at
+ * its field. The tax field shows once a receipt brings a tax added on top or the person adds one:
+ * UK prices include VAT, so most bills never need it (DECISIONS.md Money).
+ */
 export function ExtrasSection({
   state,
   dispatch,
@@ -15,7 +21,7 @@ export function ExtrasSection({
   return (
     <section aria-labelledby={`${id}-extras`}>
       <h2 id={`${id}-extras`} className="sr-only">
-        Tip and service charge
+        Tip, service charge and tax
       </h2>
       <div className="grid grid-cols-2 gap-3">
         <NumberField
@@ -41,7 +47,31 @@ export function ExtrasSection({
           inputMode="decimal"
           problem={problems.serviceCharge}
         />
+        {state.tax !== undefined && (
+          <NumberField
+            id={`${id}-tax`}
+            label="Tax"
+            prefix="£"
+            value={state.tax}
+            onChange={(value) => dispatch({ type: 'setTax', value })}
+            step={0.01}
+            min={0}
+            inputMode="decimal"
+            problem={problems.tax}
+            note="Added on top of the prices"
+          />
+        )}
       </div>
+      {state.tax === undefined && (
+        <Button
+          variant="ghost"
+          className="mt-2"
+          onClick={() => dispatch({ type: 'setTax', value: '' })}
+        >
+          <Plus aria-hidden className="size-4" />
+          Add tax on top of prices
+        </Button>
+      )}
     </section>
   );
 }
@@ -58,6 +88,8 @@ interface NumberFieldProps {
   prefix?: string;
   suffix?: string;
   problem: string | null;
+  /** a short line under the field saying what it is for */
+  note?: string;
 }
 
 function NumberField({
@@ -72,6 +104,7 @@ function NumberField({
   prefix,
   suffix,
   problem,
+  note,
 }: NumberFieldProps) {
   return (
     <div>
@@ -97,7 +130,7 @@ function NumberField({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          aria-describedby={problem ? `${id}-problem` : note ? `${id}-note` : undefined}
           className={`tabular min-h-12 w-full rounded-2xl border bg-white text-base font-semibold ${prefix ? 'pl-7' : 'pl-4'} ${suffix ? 'pr-9' : 'pr-4'} ${problem ? 'border-danger' : 'border-gray-500'}`}
         />
         {suffix && (
@@ -109,10 +142,16 @@ function NumberField({
           </span>
         )}
       </div>
-      {problem && (
+      {problem ? (
         <p id={`${id}-problem`} className="mt-1 text-sm text-danger">
           {problem}
         </p>
+      ) : (
+        note && (
+          <p id={`${id}-note`} className="mt-1 text-sm text-muted">
+            {note}
+          </p>
+        )
       )}
     </div>
   );

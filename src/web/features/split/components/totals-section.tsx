@@ -24,6 +24,7 @@ export function TotalsSection({
           <TotalLine label="Subtotal" amount={formatPence(totals.subtotal)} />
           <TotalLine label="Service Charge" amount={formatPence(totals.serviceCharge)} />
           <TotalLine label="Tip" amount={formatPence(totals.tip)} />
+          {totals.tax !== 0 && <TotalLine label="Tax" amount={formatPence(totals.tax)} />}
           <TotalLine label="Total" amount={formatPence(totals.total)} strong />
         </dl>
       ) : (

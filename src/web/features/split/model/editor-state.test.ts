@@ -1,4 +1,5 @@
 import {
+  AMOUNT_FORMAT_MESSAGE,
   AMOUNT_NEGATIVE_MESSAGE,
   AMOUNT_TOO_LARGE_MESSAGE,
   ITEM_NAME_TOO_LONG_MESSAGE,
@@ -239,6 +240,7 @@ describe('toSplitInput', () => {
       ],
       tipPercent: 10,
       serviceChargePence: 300,
+      taxPence: 0,
       mode: 'byItem',
     });
     expect(splitInputProblem(input)).toBeNull();
@@ -288,6 +290,7 @@ describe('editorTotals', () => {
       subtotal: 2699,
       serviceCharge: 0,
       tip: 270,
+      tax: 0,
       total: 2969,
     });
     const huge = run(
@@ -356,6 +359,39 @@ describe('receipts in the editor', () => {
       run(editor(), { type: 'loadReceipt', receipt: receipt({ serviceCharge: '0.00' }), ids: [] })
         .serviceCharge,
     ).toBe('0.00');
+  });
+
+  it('seeds the tax from a tax added on top; the person can change or clear it', () => {
+    const us = run(editor(), {
+      type: 'loadReceipt',
+      receipt: receipt({ addedTax: '1.50', serviceCharge: null }),
+      ids: ['r1', 'r2', 'r3'],
+    });
+    expect(us.tax).toBe('1.50');
+    expect(isEditorState(us)).toBe(true);
+    const input = toSplitInput(us);
+    expect(input.taxPence).toBe(150);
+    expect(editorTotals(input)).toMatchObject({ subtotal: 1570, tax: 150, total: 1720 });
+    const changed = run(us, { type: 'setTax', value: '1.25' });
+    expect(toSplitInput(changed).taxPence).toBe(125);
+    const cleared = run(us, { type: 'setTax', value: '' });
+    expect(toSplitInput(cleared).taxPence).toBe(0);
+    expect(editorProblems(cleared).tax).toBeNull();
+    const wrong = run(us, { type: 'setTax', value: '-1' });
+    expect(editorProblems(wrong)).toMatchObject({ tax: AMOUNT_NEGATIVE_MESSAGE, any: true });
+    expect(editorProblems(run(us, { type: 'setTax', value: '1.234' })).tax).toBe(
+      AMOUNT_FORMAT_MESSAGE,
+    );
+    // VAT included in UK prices is no tax on top: nothing is seeded.
+    for (const addedTax of [null, undefined, '0.00']) {
+      const uk = run(editor(), {
+        type: 'loadReceipt',
+        receipt: receipt({ addedTax }),
+        ids: [],
+      });
+      expect(uk.tax).toBeUndefined();
+      expect(toSplitInput(uk).taxPence).toBe(0);
+    }
   });
 
   it('says when the items do not add up, until they do or it is dismissed', () => {

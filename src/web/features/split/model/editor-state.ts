@@ -65,6 +65,11 @@ export interface SplitEditorState {
   tipPercent: string;
   /** Pounds as typed. */
   serviceCharge: string;
+  /**
+   * Tax added on top of the prices (US sales tax), pounds as typed; absent until a receipt brings
+   * one or the person adds it. UK VAT is in the prices and is never this (DECISIONS.md Money).
+   */
+  tax?: string;
   mode: SplitMode;
   /**
    * Set when a receipt's items did not add up to its printed figure: what the items should come to,
@@ -91,6 +96,8 @@ export interface ReceiptForEditor {
   receiptId?: string | null;
   items: readonly ReceiptItem[];
   serviceCharge: string | null;
+  /** Tax the receipt added on top of its prices; null when its prices include it (UK VAT). */
+  addedTax?: string | null;
   establishmentName: string | null;
   checks: ReceiptChecks;
 }
@@ -114,6 +121,7 @@ export type EditorAction =
   | { type: 'setItemSplitMode'; itemId: string; splitMode: ItemSplitMode }
   | { type: 'setTipPercent'; value: string }
   | { type: 'setServiceCharge'; value: string }
+  | { type: 'setTax'; value: string }
   | { type: 'setMode'; mode: SplitMode }
   /** A new name for the bill, already checked by the bill name rule (components/bill-name). */
   | { type: 'renameBill'; name: string }
@@ -275,6 +283,8 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
       return { ...state, tipPercent: action.value };
     case 'setServiceCharge':
       return { ...state, serviceCharge: action.value };
+    case 'setTax':
+      return { ...state, tax: action.value };
     case 'setMode':
       return { ...state, mode: action.mode };
     case 'renameBill':
@@ -317,8 +327,8 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
 /**
  * A receipt's reading lands in the editor (spec §2, §5): its items replace whatever was there (the
  * sample items, or an earlier receipt's), unassigned; a missing name is 'Unknown Item' and a missing
- * amount 0.00; the establishment names the bill ('Misc. Bill' without one); the service charge is
- * applied only when above 0. `ids` gives one id per item.
+ * amount 0.00; the establishment names the bill ('Misc. Bill' without one); the service charge and
+ * the tax added on top are applied only when above 0. `ids` gives one id per item.
  */
 export function loadReceipt(
   state: SplitEditorState,
@@ -333,6 +343,7 @@ export function loadReceipt(
     assignments: [],
   }));
   const serviceCharge = parseMoney(receipt.serviceCharge);
+  const addedTax = parseMoney(receipt.addedTax ?? null);
   const { receiptCheck: _old, receiptId: _oldScan, ...rest } = state;
   const check = receiptCheckFrom(receipt);
   return {
@@ -340,6 +351,7 @@ export function loadReceipt(
     billName: billNameFromReceipt(receipt.establishmentName),
     items,
     ...(serviceCharge > 0 && { serviceCharge: toDecimalString(serviceCharge) }),
+    ...(addedTax > 0 && { tax: toDecimalString(addedTax) }),
     ...(check && { receiptCheck: check }),
     // The items are this scan's now: the bill keeps its photo.
     ...(receipt.receiptId && { receiptId: receipt.receiptId }),
@@ -401,6 +413,18 @@ export function serviceChargeProblem(text: string): string | null {
   return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: false });
 }
 
+/** The tax added on top in pence: the typed pounds, never below 0; none when blank or absent. */
+export function taxValue(text: string | undefined): Pence {
+  return text === undefined ? 0 : Math.max(0, parseMoney(text));
+}
+
+/** The bill rules' message for the typed tax, or null; blank (cleared) is no tax. */
+export function taxProblem(text: string | undefined): string | null {
+  return text === undefined || text.trim() === ''
+    ? null
+    : amountTextProblem(text, { allowNegative: false });
+}
+
 /** The bill rules' message for an item's typed price, or null; blank is £0.00 (spec §5). */
 function itemAmountProblem(text: string): string | null {
   return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: true });
@@ -412,6 +436,7 @@ export interface EditorProblems {
   items: ReadonlyMap<string, { name: string | null; amount: string | null }>;
   tip: string | null;
   serviceCharge: string | null;
+  tax: string | null;
   /** Not tied to one field: too many items or people, a name on the bill, the amounts. */
   bill: string | null;
   /** Whether anything at all is wrong: Split stays disabled. */
@@ -430,11 +455,19 @@ export function editorProblems(state: SplitEditorState): EditorProblems {
   }
   const tip = tipProblem(state.tipPercent);
   const serviceCharge = serviceChargeProblem(state.serviceCharge);
+  const tax = taxProblem(state.tax);
   // The fields above are typed text; in pence, the whole bill must then keep the same rules.
   const input = toSplitInput(state);
   const bill =
-    any || tip || serviceCharge ? null : (billFieldsProblem(input) ?? amountsProblem(input));
-  return { items, tip, serviceCharge, bill, any: any || !!tip || !!serviceCharge || !!bill };
+    any || tip || serviceCharge || tax ? null : (billFieldsProblem(input) ?? amountsProblem(input));
+  return {
+    items,
+    tip,
+    serviceCharge,
+    tax,
+    bill,
+    any: any || !!tip || !!serviceCharge || !!tax || !!bill,
+  };
 }
 
 /** The editor's state as the split engine's input. */
@@ -444,6 +477,7 @@ export function toSplitInput(state: SplitEditorState): SplitInput {
     items: state.items.map(toSplitItem),
     tipPercent: tipPercentValue(state.tipPercent),
     serviceChargePence: serviceChargeValue(state.serviceCharge),
+    taxPence: taxValue(state.tax),
     mode: state.mode,
   };
 }
@@ -481,7 +515,8 @@ export function isUntouchedDraft(state: SplitEditorState): boolean {
     state.participants.length <= 1 &&
     untouchedItems &&
     parseMoney(state.tipPercent) === 0 &&
-    parseMoney(state.serviceCharge) === 0
+    parseMoney(state.serviceCharge) === 0 &&
+    taxValue(state.tax) === 0
   );
 }
 
@@ -509,6 +544,7 @@ const editorStateSchema = z
     ),
     tipPercent: z.string(),
     serviceCharge: z.string(),
+    tax: z.string().optional(),
     mode: z.enum(['byItem', 'equal']),
     receiptId: z.string().optional(),
     receiptCheck: z

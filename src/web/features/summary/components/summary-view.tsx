@@ -47,6 +47,7 @@ export function SummaryView({
         serviceCharge: formatMoney(summary.serviceCharge),
         tipLabel: tipLineLabel(summary.tipPercent),
         tip: formatMoney(summary.tip),
+        tax: summary.tax ? formatMoney(summary.tax) : undefined,
       }}
       fee={formatMoney(summary.fee)}
       totalIncludingFees={formatMoney(summary.totalIncludingFees)}

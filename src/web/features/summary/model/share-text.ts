@@ -15,12 +15,14 @@ export function shareText(summary: SummaryData): string {
       lines.push(`  Service Charge: ${formatMoney(person.serviceCharge)}`);
     }
     if (person.tip !== 0) lines.push(`  Tip: ${formatMoney(person.tip)}`);
+    if (person.tax) lines.push(`  Tax: ${formatMoney(person.tax)}`);
     lines.push('');
   }
   lines.push(
     `Subtotal: ${formatMoney(summary.subtotal)}`,
     `Service Charge: ${formatMoney(summary.serviceCharge)}`,
     `Tip: ${formatMoney(summary.tip)}`,
+    ...(summary.tax ? [`Tax: ${formatMoney(summary.tax)}`] : []),
     `Total: ${formatMoney(summary.total)}`,
     '',
     'Split with Fairshare',
