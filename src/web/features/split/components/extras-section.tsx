@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useId, type Dispatch } from 'react';
+import { useEffect, useId, useRef, type Dispatch } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { EditorAction, EditorProblems, SplitEditorState } from '../model/editor-state';
 
@@ -18,6 +18,14 @@ export function ExtrasSection({
   problems: EditorProblems;
 }) {
   const id = useId();
+  // The 'Add tax' button goes once pressed: the field it brings takes the focus instead.
+  const focusTax = useRef(false);
+  useEffect(() => {
+    if (focusTax.current && state.tax !== undefined) {
+      focusTax.current = false;
+      document.getElementById(`${id}-tax`)?.focus();
+    }
+  }, [id, state.tax]);
   return (
     <section aria-labelledby={`${id}-extras`}>
       <h2 id={`${id}-extras`} className="sr-only">
@@ -66,7 +74,10 @@ export function ExtrasSection({
         <Button
           variant="ghost"
           className="mt-2"
-          onClick={() => dispatch({ type: 'setTax', value: '' })}
+          onClick={() => {
+            focusTax.current = true;
+            dispatch({ type: 'setTax', value: '' });
+          }}
         >
           <Plus aria-hidden className="size-4" />
           Add tax on top of prices
