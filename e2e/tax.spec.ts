@@ -114,12 +114,10 @@ test('a US receipt: its sales tax is seeded, shared by what each person had, and
   await expect(page).toHaveURL(/\/summary$/);
   const input: SplitInput = {
     participants: [ME, 'Alex'].map((name) => ({ id: name, name })),
-    items: [
-      { name: names[0]!, amountPence: 1199, splitMode: 'manual', assignments: [] },
-      { name: names[1]!, amountPence: 350, splitMode: 'manual', assignments: [] },
-      { name: names[2]!, amountPence: 275, splitMode: 'manual', assignments: [] },
-    ].map((it, i) => ({
-      ...it,
+    items: [1199, 350, 275].map((amountPence, i) => ({
+      name: names[i]!,
+      amountPence,
+      splitMode: 'manual' as const,
       assignments: [{ participantId: i === 0 ? ME : 'Alex', portions: 1 }],
     })),
     tipPercent: 0,
