@@ -49,9 +49,10 @@ export const receiptReadingSchema = z.object({
   /**
    * Tax added on top of the prices (US sales tax: the printed total is the items, service and tip
    * plus it), e.g. "1.50": part of what was paid, so the editor seeds the bill's tax with it
-   * (DECISIONS.md Money). Null when the prices include the tax (UK VAT) or none was read.
+   * (DECISIONS.md Money). Null when the prices include the tax (UK VAT) or none was read, and in
+   * an answer from a server older than the field.
    */
-  addedTax: moneyOutput.nullable(),
+  addedTax: moneyOutput.nullable().default(null),
   serviceCharge: moneyOutput.nullable(),
   /** the percent printed beside the service charge ('SERVICE CHARGE 12.5%'), if any. */
   serviceChargePercent: z.string().nullable(),

@@ -25,21 +25,20 @@ export type ReceiptSource = 'capture' | 'editor';
  * The part of a reading kept for the editor: rawText and timings stay out of session storage. The
  * tax added on top is null in a reading stored (or answered) before it was read.
  */
-export const receiptDataSchema = receiptReadingSchema
-  .pick({
-    receiptId: true,
-    items: true,
-    subtotal: true,
-    tax: true,
-    serviceCharge: true,
-    serviceChargePercent: true,
-    tip: true,
-    total: true,
-    establishmentName: true,
-    checks: true,
-    message: true,
-  })
-  .extend({ addedTax: receiptReadingSchema.shape.addedTax.default(null) });
+export const receiptDataSchema = receiptReadingSchema.pick({
+  receiptId: true,
+  items: true,
+  subtotal: true,
+  tax: true,
+  addedTax: true,
+  serviceCharge: true,
+  serviceChargePercent: true,
+  tip: true,
+  total: true,
+  establishmentName: true,
+  checks: true,
+  message: true,
+});
 export type ReceiptData = z.infer<typeof receiptDataSchema>;
 
 /** Why the reading failed: the service could not take it (offer manual entry), or anything else. */

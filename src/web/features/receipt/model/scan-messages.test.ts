@@ -192,3 +192,19 @@ describe('toasts', () => {
     });
   });
 });
+
+describe('readingFromAnswer and the tax added on top', () => {
+  const answer = {
+    ...data([{ name: 'Bagel', amount: '2.25' }]),
+    error: null,
+    rawText: '',
+    timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },
+  };
+  it('keeps the tax a receipt added on top', () => {
+    expect(readingFromAnswer({ ...answer, addedTax: '0.24' })?.addedTax).toBe('0.24');
+  });
+  it('reads an answer without the field (an older server) as no tax on top', () => {
+    const { addedTax: _dropped, ...older } = answer;
+    expect(readingFromAnswer(older)?.addedTax).toBeNull();
+  });
+});
