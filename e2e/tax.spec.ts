@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { formatPence, toPence } from '../src/domain/money';
 import { splitBill, type SplitInput } from '../src/domain/split';
-import { renderReceipt, type ReceiptLine } from '../src/server/testing/receipt-fixtures';
+import { renderReceipt, US_RECEIPT } from '../src/server/testing/receipt-fixtures';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item, lineAmount } from './support/locators';
 import { ensureSignedIn } from './support/session';
@@ -12,22 +12,6 @@ import { ensureSignedIn } from './support/session';
 // with the domain's splitBill and formatPence, never typed by hand.
 
 const ME = 'Morgan';
-
-/** A US diner's receipt: the total is the items plus a sales tax line. */
-const US_RECEIPT: ReceiptLine[] = [
-  { left: "JOE'S DINER", center: true },
-  { left: '123 Main St, Springfield', center: true },
-  { left: '' },
-  { left: 'Cheeseburger', right: '$11.99' },
-  { left: 'Fries', right: '$3.50' },
-  { left: 'Iced Tea', right: '$2.75' },
-  { left: '' },
-  { left: 'Subtotal', right: '$18.24' },
-  { left: 'Sales Tax 8.25%', right: '$1.50' },
-  { left: 'Total', right: '$19.74' },
-  { left: '' },
-  { left: 'Thank you!', center: true },
-];
 
 test.beforeEach(async ({ page }) => {
   await ensureSignedIn(page, ME, 'Reed');

@@ -34,6 +34,22 @@ export const UK_RECEIPT: ReceiptLine[] = [
   { left: 'Thank you for dining with us', center: true },
 ];
 
+/** A US diner's receipt: prices before tax, a sales tax line added on top to make the total. */
+export const US_RECEIPT: ReceiptLine[] = [
+  { left: "JOE'S DINER", center: true },
+  { left: '123 Main St, Springfield', center: true },
+  { left: '' },
+  { left: 'Cheeseburger', right: '$11.99' },
+  { left: 'Fries', right: '$3.50' },
+  { left: 'Iced Tea', right: '$2.75' },
+  { left: '' },
+  { left: 'Subtotal', right: '$18.24' },
+  { left: 'Sales Tax 8.25%', right: '$1.50' },
+  { left: 'Total', right: '$19.74' },
+  { left: '' },
+  { left: 'Thank you!', center: true },
+];
+
 /** What a correct reading of UK_RECEIPT contains. */
 export const UK_RECEIPT_EXPECTED = {
   items: [
