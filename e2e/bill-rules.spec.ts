@@ -84,7 +84,7 @@ test('the editor refuses at the field what the server would refuse, and Split wa
   await expect(split).toBeEnabled();
 
   // Tip 150% and -5%, service charge -£3: said at the field, and Split waits.
-  const tip = page.getByRole('spinbutton', { name: 'Tip (%)' });
+  const tip = page.getByRole('textbox', { name: 'Tip (%)' });
   await tip.fill('150');
   expect(await describedProblem(tip)).toBe(TIP_PERCENT_MESSAGE);
   await expect(split).toBeDisabled();
@@ -92,7 +92,7 @@ test('the editor refuses at the field what the server would refuse, and Split wa
   expect(await describedProblem(tip)).toBe(TIP_PERCENT_MESSAGE);
   await expect(split).toBeDisabled();
   await tip.fill('10');
-  const service = page.getByRole('spinbutton', { name: 'Service Charge' });
+  const service = page.getByRole('textbox', { name: 'Service Charge' });
   await service.fill('-3');
   expect(await describedProblem(service)).toBe(AMOUNT_NEGATIVE_MESSAGE);
   await expect(split).toBeDisabled();
@@ -138,6 +138,46 @@ test('the editor refuses at the field what the server would refuse, and Split wa
   await expect(page).toHaveURL(/\/summary$/);
   await expect(page.getByRole('heading', { name: 'Who owes what' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Done' })).toBeEnabled();
+});
+
+test('a price the editor cannot read stays as typed, says why at the field, and survives a reload', async ({
+  page,
+}) => {
+  await page.goto('/split-bill');
+  await addFriends(page, ['Alex']);
+  const fries = item(page, 'French Fries');
+  await assignButton(fries, FIRST_NAME).click();
+  await assignButton(item(page, 'Red Wine'), 'Alex').click();
+  const split = splitButton(page);
+  await expect(split).toBeEnabled();
+
+  // A number field would empty '12abc' and quietly make it £0.00; the text field keeps it.
+  const price = fries.getByLabel('Price in pounds');
+  await expect(price).toHaveAttribute('type', 'text');
+  await expect(price).toHaveAttribute('inputmode', 'decimal');
+  await price.fill('12abc');
+  await expect(price).toHaveValue('12abc');
+  expect(await describedProblem(price)).toBe(AMOUNT_FORMAT_MESSAGE);
+  await expect(split).toBeDisabled();
+  const service = page.getByRole('textbox', { name: 'Service Charge' });
+  await service.fill('2,50');
+  await expect(service).toHaveValue('2,50');
+  expect(await describedProblem(service)).toBe(AMOUNT_FORMAT_MESSAGE);
+  await snap(page, 'rules-price-unreadable');
+
+  // The draft keeps what was typed: a reload shows the same text, the same message, Split waiting.
+  await page.reload();
+  await expect(price).toHaveValue('12abc');
+  expect(await describedProblem(price)).toBe(AMOUNT_FORMAT_MESSAGE);
+  await expect(service).toHaveValue('2,50');
+  await expect(split).toBeDisabled();
+
+  // Put right, the bill is the pence typed: 12.50 + 22.00 + 2.50 service.
+  await price.fill('12.5');
+  await service.fill('2.50');
+  await expect(price).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(split).toBeEnabled();
+  await expect(split).toContainText('£37.00');
 });
 
 test('manual entry marks a row it cannot read instead of changing or dropping it', async ({
@@ -297,7 +337,7 @@ test('the summary and bill detail show the same lines; toasts leave the header; 
   const portions = page.getByRole('dialog', { name: 'How many portions?' });
   await portions.getByRole('spinbutton', { name: 'Portions' }).fill('2.5');
   await portions.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('spinbutton', { name: 'Tip (%)' }).fill('10');
+  await page.getByRole('textbox', { name: 'Tip (%)' }).fill('10');
   await snap(page, 'rules-editor-readable-names');
   await splitButton(page).click();
   await expect(page).toHaveURL(/\/summary$/);
