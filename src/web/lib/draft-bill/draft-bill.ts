@@ -136,15 +136,13 @@ export function renameDraft(name: string, store: DraftStore = draftStore): void 
  * the summary and its client key go. A bill put aside by a scan stays, to be offered back.
  */
 export function forgetSplit(store: DraftStore = draftStore): void {
-  store.update(
-    (draft): StoredDraft => ({
-      ...draft,
-      working: null,
-      participantNames: [],
-      summary: null,
-      clientKey: null,
-    }),
-  );
+  store.update((draft): StoredDraft => ({
+    ...draft,
+    working: null,
+    participantNames: [],
+    summary: null,
+    clientKey: null,
+  }));
 }
 
 /**
@@ -161,6 +159,7 @@ export function scanSlotStorage(store: DraftStore = draftStore): KeyValueStorage
       const scan: unknown = JSON.parse(value);
       store.update((draft) => ({ ...draft, scan }));
     },
-    removeItem: () => store.update((draft) => (draft.scan === null ? draft : { ...draft, scan: null })),
+    removeItem: () =>
+      store.update((draft) => (draft.scan === null ? draft : { ...draft, scan: null })),
   };
 }

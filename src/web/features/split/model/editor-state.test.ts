@@ -303,7 +303,9 @@ describe('isDraftBill', () => {
     const state = editor();
     expect(isDraftBill(null)).toBe(false);
     expect(isDraftBill({ ...state, mode: 'bySeat' })).toBe(false);
-    expect(isDraftBill({ ...state, items: [{ ...state.items[0], amountPence: 4.99 }] })).toBe(false);
+    expect(isDraftBill({ ...state, items: [{ ...state.items[0], amountPence: 4.99 }] })).toBe(
+      false,
+    );
     // An item as the editor kept it before the one bill model (typed text, no pence) is not read.
     const { amountPence: _pence, ...textOnly } = state.items[0]!;
     expect(isDraftBill({ ...state, items: [{ ...textOnly, amount: '4.99' }] })).toBe(false);

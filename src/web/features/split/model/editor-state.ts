@@ -18,12 +18,7 @@ import {
   tipPercentProblem,
   TOO_MANY_PEOPLE_MESSAGE,
 } from '../../../../domain/bill-rules';
-import type {
-  DraftBill,
-  DraftItem,
-  DraftParticipant,
-  ReceiptCheck,
-} from '../../../lib/draft-bill';
+import type { DraftBill, DraftItem, DraftParticipant, ReceiptCheck } from '../../../lib/draft-bill';
 import { normaliseName } from '../../../../domain/people';
 import {
   amountsProblem,
@@ -291,9 +286,7 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
       const isSample = (item: EditorItem) =>
         item.assignments.length === 0 &&
         item.splitMode === 'manual' &&
-        samples.some(
-          (seed) => seed.name === item.name && seed.amountPence === item.amountPence,
-        );
+        samples.some((seed) => seed.name === item.name && seed.amountPence === item.amountPence);
       return { ...state, items: state.items.filter((item) => !isSample(item)) };
     }
     case 'replace':
@@ -485,4 +478,3 @@ export function editorTotals(input: SplitInput): BillTotals | null {
     throw error;
   }
 }
-
