@@ -10,6 +10,8 @@ import {
 } from '../src/domain/bill-rules';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item } from './support/locators';
+import { DRAFT_STORAGE_KEY, OLD_DRAFT_KEYS } from '../src/web/lib/draft-bill';
+import { storedDraft } from './support/draft';
 import { ensureSignedIn } from './support/session';
 
 // Issue 25, at 390 x 844: one set of bill rules in the browser and on the server, names as people
@@ -424,5 +426,34 @@ test.describe('drafts', () => {
     await expect(again).toBeHidden();
     await expect(people).toHaveText([FIRST_NAME, 'Alex']);
     await expect(item(page, 'Old Dinner Item')).toBeVisible();
+  });
+
+  test('a draft left under the old keys, or a damaged one, is dropped and the screens still work', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // What a tab kept before the one draft store (amounts as text), and a draft that is not one.
+    await page.evaluate(
+      ([oldKeys, key]) => {
+        for (const old of oldKeys)
+          sessionStorage.setItem(old, JSON.stringify({ billName: 'Old', amount: '4.99' }));
+        sessionStorage.setItem(key, '{"version":1,"working":{"items":[{"amount":"4.99"}]}');
+      },
+      [[...OLD_DRAFT_KEYS], DRAFT_STORAGE_KEY] as const,
+    );
+    await page.goto('/summary');
+    await expect(page).toHaveURL(/\/$/); // no summary to show: home
+    await page.goto('/split-bill');
+    await addFriends(page, ['Alex']);
+    await expect(item(page, 'French Fries').getByLabel('Price in pounds')).toHaveValue('4.99');
+    const left = await page.evaluate(
+      (oldKeys) => oldKeys.filter((old) => sessionStorage.getItem(old) !== null),
+      [...OLD_DRAFT_KEYS],
+    );
+    expect(left).toEqual([]);
+    expect((await storedDraft(page))?.working?.participants.map((p) => p.name)).toEqual([
+      FIRST_NAME,
+      'Alex',
+    ]);
   });
 });
