@@ -166,6 +166,8 @@ test('a price the editor cannot read stays as typed, says why at the field, and 
   await expect(service).toHaveValue('2,50');
   expect(await describedProblem(service)).toBe(AMOUNT_FORMAT_MESSAGE);
   await snap(page, 'rules-price-unreadable');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await snap(page, 'rules-service-unreadable');
 
   // The draft keeps what was typed: a reload shows the same text, the same message, Split waiting.
   await page.reload();
