@@ -1,5 +1,10 @@
 import { useId, type Dispatch } from 'react';
-import type { EditorAction, EditorProblems, SplitEditorState } from '../model/editor-state';
+import {
+  amountFieldText,
+  type EditorAction,
+  type EditorProblems,
+  type SplitEditorState,
+} from '../model/editor-state';
 
 /** Tip (a percentage of the items) and service charge (pounds), each checked at its field. */
 export function ExtrasSection({
@@ -22,22 +27,17 @@ export function ExtrasSection({
           id={`${id}-tip`}
           label="Tip (%)"
           suffix="%"
-          value={state.tipPercent}
+          value={state.tipText ?? String(state.tipPercent)}
           onChange={(value) => dispatch({ type: 'setTipPercent', value })}
-          step={1}
-          min={0}
-          max={100}
-          inputMode="numeric"
+          inputMode="decimal"
           problem={problems.tip}
         />
         <NumberField
           id={`${id}-service`}
           label="Service Charge"
           prefix="£"
-          value={state.serviceCharge}
+          value={amountFieldText(state.serviceChargeText, state.serviceChargePence)}
           onChange={(value) => dispatch({ type: 'setServiceCharge', value })}
-          step={0.01}
-          min={0}
           inputMode="decimal"
           problem={problems.serviceCharge}
         />
@@ -51,10 +51,7 @@ interface NumberFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  step: number;
-  min: number;
-  max?: number;
-  inputMode: 'numeric' | 'decimal';
+  inputMode: 'decimal';
   prefix?: string;
   suffix?: string;
   problem: string | null;
@@ -65,9 +62,6 @@ function NumberField({
   label,
   value,
   onChange,
-  step,
-  min,
-  max,
   inputMode,
   prefix,
   suffix,
@@ -89,11 +83,11 @@ function NumberField({
         )}
         <input
           id={id}
-          type="number"
+          // Text, not a number field: a number field empties what it cannot read ('12abc'), where
+          // this keeps it and the bill rules say why at the field.
+          type="text"
           inputMode={inputMode}
-          step={step}
-          min={min}
-          max={max}
+          autoComplete="off"
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={problem ? true : undefined}
