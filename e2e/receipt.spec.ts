@@ -9,9 +9,9 @@ import {
   ukReceiptHeic,
 } from '../src/server/testing/receipt-fixtures';
 import { HARD_CASES } from '../src/server/testing/synthetic-receipts';
-import { RECEIPT_PROCESSING_KEY } from '../src/web/features/receipt/model/processing-state';
 import { expect, snap, test } from './support/fixtures';
 import { item, lineAmount } from './support/locators';
+import { patchDraft, storedDraft } from './support/draft';
 import { ensureSignedIn } from './support/session';
 
 // The receipt journey at 390 x 844 (capture-split-history.md §1 step 2, §2, §4, §8). Money expected
@@ -143,7 +143,7 @@ test('a UK receipt from home: read while friends are added, to the editor and th
     expect(sameName(read.name, UK_RECEIPT.items[index]!.name), `${read.name}`).toBe(true),
   );
   await expect(page.getByRole('group', { name: 'French Fries' })).toHaveCount(0);
-  await expect(page.getByRole('spinbutton', { name: 'Service Charge' })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Service Charge' })).toHaveValue(
     UK_RECEIPT.serviceCharge,
   );
   await expect(page.getByTestId('receipt-mismatch')).toHaveCount(0);
@@ -216,7 +216,7 @@ test('an iPhone HEIC photo from home, sent without a type, reads into the editor
     groups.map((group) => (group.querySelector('input') as HTMLInputElement).value),
   );
   expect(amounts).toEqual(UK_RECEIPT.items.map((i) => i.amount));
-  await expect(page.getByRole('spinbutton', { name: 'Service Charge' })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Service Charge' })).toHaveValue(
     UK_RECEIPT.serviceCharge,
   );
   await snap(page, 'receipt-editor-heic');
@@ -389,14 +389,9 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
     await expect(priceOf(item(page, 'Sunday Roast'))).toHaveValue('17.95');
 
     // A reading still pending 15 s after it started is an error once the page comes back.
-    await page.evaluate(
-      ([key]) =>
-        sessionStorage.setItem(
-          key!,
-          JSON.stringify({ status: 'pending', startTime: Date.now() - 15_500, source: 'capture' }),
-        ),
-      [RECEIPT_PROCESSING_KEY],
-    );
+    await patchDraft(page, {
+      scan: { status: 'pending', startTime: Date.now() - 15_500, source: 'capture' },
+    });
     await page.goto('/receipt-flow');
     await expect(page).toHaveURL(/\/split-bill$/);
     await expect(toastText(page, 'Failed to process receipt')).toBeVisible();
@@ -412,42 +407,36 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
     page,
   }) => {
     await page.goto('/');
-    await page.evaluate(
-      ([key, state]) => {
-        sessionStorage.setItem('fairshare.participantNames', JSON.stringify(['Morgan', 'Sam']));
-        sessionStorage.setItem(key!, state!);
-      },
-      [
-        RECEIPT_PROCESSING_KEY,
-        JSON.stringify({
-          status: 'complete',
-          startTime: Date.now(),
-          source: 'capture',
-          data: reading({
-            items: [
-              { name: 'Lamb Shank', amount: '18.95' },
-              { name: 'House Red 175ml', amount: '7.40' },
-            ],
-            subtotal: '27.55',
-            serviceCharge: '0.00',
-            total: '27.55',
-            establishmentName: 'Dishoom',
-            checks: {
-              itemsMatchTotal: false,
-              difference: '1.20',
-              against: 'subtotal',
-              figure: '27.55',
-              label: 'SUB TOTAL',
-            },
-            message: '2 items found',
-          }),
+    await patchDraft(page, {
+      participantNames: ['Morgan', 'Sam'],
+      scan: {
+        status: 'complete',
+        startTime: Date.now(),
+        source: 'capture',
+        data: reading({
+          items: [
+            { name: 'Lamb Shank', amount: '18.95' },
+            { name: 'House Red 175ml', amount: '7.40' },
+          ],
+          subtotal: '27.55',
+          serviceCharge: '0.00',
+          total: '27.55',
+          establishmentName: 'Dishoom',
+          checks: {
+            itemsMatchTotal: false,
+            difference: '1.20',
+            against: 'subtotal',
+            figure: '27.55',
+            label: 'SUB TOTAL',
+          },
+          message: '2 items found',
         }),
-      ],
-    );
+      },
+    });
     await page.goto('/receipt-flow');
     await expect(page).toHaveURL(/\/split-bill$/);
     await expect(page.getByTestId('bill-name')).toHaveText('Dishoom');
-    await expect(page.getByRole('spinbutton', { name: 'Service Charge' })).toHaveValue('0.00');
+    await expect(page.getByRole('textbox', { name: 'Service Charge' })).toHaveValue('0.00');
     const notice = page.getByTestId('receipt-mismatch');
     await expect(notice).toHaveText(
       `Items add up to ${formatPence(toPence('26.35'))} but the receipt says ${formatPence(toPence('27.55'))} — check for missed lines`,
@@ -610,23 +599,19 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
     page,
   }) => {
     await page.goto('/');
-    await page.evaluate(
-      ([key, state]) => sessionStorage.setItem(key!, state!),
-      [
-        RECEIPT_PROCESSING_KEY,
-        JSON.stringify({
-          status: 'complete',
-          startTime: Date.now(),
-          source: 'capture',
-          data: reading({
-            items: [{ name: 'Pad Thai', amount: '12.95' }],
-            serviceCharge: '1.62',
-            establishmentName: 'Busaba',
-            message: '1 item found',
-          }),
+    await patchDraft(page, {
+      scan: {
+        status: 'complete',
+        startTime: Date.now(),
+        source: 'capture',
+        data: reading({
+          items: [{ name: 'Pad Thai', amount: '12.95' }],
+          serviceCharge: '1.62',
+          establishmentName: 'Busaba',
+          message: '1 item found',
         }),
-      ],
-    );
+      },
+    });
     await page.goto('/processing-receipt');
     await expect(page.getByText('Found 1 item. Opening your bill...')).toBeVisible();
     const friends = await addFriends(page, ['Jo']);
@@ -634,7 +619,7 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
     await expect(page).toHaveURL(/\/split-bill$/);
     await expect(toastText(page, '1 item found on your receipt!')).toBeVisible();
     await expect(priceOf(item(page, 'Pad Thai'))).toHaveValue('12.95');
-    await expect(page.getByRole('spinbutton', { name: 'Service Charge' })).toHaveValue('1.62');
+    await expect(page.getByRole('textbox', { name: 'Service Charge' })).toHaveValue('1.62');
     await expect(
       page.getByRole('list', { name: 'People on this bill' }).getByRole('listitem'),
     ).toHaveText([FIRST_NAME, 'Jo']);
@@ -649,8 +634,6 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
     await expect(page.getByRole('dialog', { name: 'Add Friends to Split With' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Add Friends to Split With' })).toBeHidden();
-    expect(
-      await page.evaluate((key) => sessionStorage.getItem(key), RECEIPT_PROCESSING_KEY),
-    ).toBeNull();
+    expect((await storedDraft(page))?.scan ?? null).toBeNull();
   });
 });

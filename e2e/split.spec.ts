@@ -6,6 +6,7 @@ import { shareText } from '../src/web/features/summary/model/share-text';
 import { summaryFromSplit } from '../src/web/lib/summary-data';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item, lineAmount } from './support/locators';
+import { storedDraft } from './support/draft';
 import { ensureSignedIn } from './support/session';
 
 // Every amount expected on screen is computed here with the domain's splitBill() and formatPence(),
@@ -95,9 +96,7 @@ test('split a bill: friends, items, portions, tip and service, to a summary that
   await snap(page, 'split-friends-dialog');
   await continueButton.click();
   await expect(friends).toBeHidden();
-  expect(await page.evaluate(() => sessionStorage.getItem('fairshare.participantNames'))).toBe(
-    JSON.stringify([me, 'Alex', 'Priya', 'Jordan']),
-  );
+  expect((await storedDraft(page))?.participantNames).toEqual([me, 'Alex', 'Priya', 'Jordan']);
 
   // The editor: the four people as chips, the two sample items, nothing allocated yet.
   const people = page.getByRole('list', { name: 'People on this bill' }).getByRole('listitem');
@@ -188,8 +187,8 @@ test('split a bill: friends, items, portions, tip and service, to a summary that
   await equally.click();
   await expect(equally).toHaveAttribute('aria-checked', 'true');
 
-  await page.getByRole('spinbutton', { name: 'Tip (%)' }).fill('12');
-  await page.getByRole('spinbutton', { name: 'Service Charge' }).fill('6.00');
+  await page.getByRole('textbox', { name: 'Tip (%)' }).fill('12');
+  await page.getByRole('textbox', { name: 'Service Charge' }).fill('6.00');
 
   const input: SplitInput = {
     participants: [

@@ -4,6 +4,7 @@ import { splitBill, splitInputProblem } from './domain/split';
 import { wholeBillBody } from './web/features/bills/model/save-body';
 import {
   editorProblems,
+  editorReducer,
   editorTotals,
   toSplitInput,
   type EditorItem,
@@ -116,12 +117,15 @@ const editorState = fc
     mode: fc.constantFrom('byItem' as const, 'equal' as const),
     billName: fc.constantFrom('Dishoom', 'Misc. Bill', 'x'.repeat(120), 'y'.repeat(121)),
   })
-  .map(({ creator, friends, items, ...rest }): SplitEditorState => {
+  .map(({ creator, friends, items, tipPercent, serviceCharge, ...rest }): SplitEditorState => {
     // As the editor holds them: people distinct by name, assignments only to people on the bill.
     const names = [...new Set([creator, ...friends])];
     const participants = names.map((name, i) => ({ id: `p${i}`, name }));
-    return {
+    const bill: SplitEditorState = {
       ...rest,
+      tipPercent: 0,
+      serviceChargePence: 0,
+      taxPence: 0,
       participants,
       items: items.map((it, i): EditorItem => {
         const assignments = new Map<string, number>();
@@ -132,7 +136,7 @@ const editorState = fc
         return {
           id: `i${i}`,
           name: it.name,
-          amount: it.amount,
+          amountPence: 0,
           splitMode: it.equally ? 'equally' : 'manual',
           assignments: [...assignments].map(([participantId, p]) => ({
             participantId,
@@ -141,6 +145,12 @@ const editorState = fc
         };
       }),
     };
+    // The text goes in as it is typed into each field, through the editor's own reducer.
+    return [
+      ...items.map((it, i) => ({ type: 'editItem' as const, itemId: `i${i}`, amount: it.amount })),
+      { type: 'setTipPercent' as const, value: tipPercent },
+      { type: 'setServiceCharge' as const, value: serviceCharge },
+    ].reduce(editorReducer, bill);
   });
 
 async function save(state: SplitEditorState) {

@@ -7,8 +7,7 @@ import { useReceiptCapture } from '../features/receipt/components/use-receipt-ca
 import { useReceiptProcessing } from '../features/receipt/components/use-receipt-processing';
 import { KEPT_OFFLINE_TEXT } from '../features/receipt/model/waiting-receipt';
 import { FriendsDialog } from '../features/split/components/friends-dialog';
-import { startFreshDraft } from '../features/split/components/split-editor-storage';
-import { clearParticipantNames, saveParticipantNames } from '../lib/participant-names';
+import { clearParticipantNames, saveParticipantNames, startFreshDraft } from '../lib/draft-bill';
 import { useOnline } from '../lib/use-online';
 
 /**

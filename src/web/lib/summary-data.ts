@@ -8,14 +8,12 @@ import type {
   SplitResult,
 } from '../../domain/split';
 import { shareLinesOf } from '../../domain/shares';
-import { newUuid } from './new-id';
-import { readSession, removeSession, writeSession } from './session-store';
 
-// The split editor writes this and the summary screen reads it (spec §3 "Summary data kept in
-// session storage", §4 "Summary flow"). It sits in lib because two features share it. Amounts are
-// integer pence (DECISIONS.md), copied from splitBill()'s result so the summary shows exactly the
-// pennies the split produced. The split input is kept too, for the save and get-paid flows.
-export const SUMMARY_STORAGE_KEY = 'fairshare.summary';
+// The split editor makes this and the summary screen shows it (spec §3 "Summary data kept in
+// session storage", §4 "Summary flow"); it is kept in the one draft (lib/draft-bill). It sits in lib
+// because two features share it. Amounts are integer pence (DECISIONS.md), copied from splitBill()'s
+// result so the summary shows exactly the pennies the split produced. The split input is kept too,
+// for the save and get-paid flows.
 
 interface SummaryItemLine {
   name: string;
@@ -115,7 +113,7 @@ export function summaryInput(summary: SummaryData): SplitInput {
 const pence = z.number().refine(isPence, 'must be a whole number of pence');
 
 /** A summary as it is stored: one zod schema instead of hand-kept guards. */
-const summaryDataSchema = z.object({
+export const summaryDataSchema = z.object({
   receiptId: z.string().optional(),
   billName: z.string(),
   subtotal: pence,
@@ -157,32 +155,4 @@ const summaryDataSchema = z.object({
  */
 export function isSummaryData(value: unknown): value is SummaryData {
   return summaryDataSchema.safeParse(value).success;
-}
-
-export function saveSummaryData(summary: SummaryData): void {
-  writeSession(SUMMARY_STORAGE_KEY, summary);
-}
-
-/** The stored summary, or null when there is none or it is not a valid summary. */
-export function loadSummaryData(): SummaryData | null {
-  const stored = readSession(SUMMARY_STORAGE_KEY);
-  return isSummaryData(stored) ? stored : null;
-}
-
-export function clearSummaryData(): void {
-  removeSession(SUMMARY_STORAGE_KEY);
-  removeSession(SUMMARY_CLIENT_KEY_STORAGE_KEY);
-}
-
-// The client key the summary's bill is saved under (the server keeps one bill per key): made once
-// per summary and kept until the summary is cleared, so a save whose answer was lost, sent again
-// now or later from the device, finds the bill it already made.
-const SUMMARY_CLIENT_KEY_STORAGE_KEY = 'fairshare.summaryClientKey';
-
-export function summaryClientKey(): string {
-  const stored = readSession(SUMMARY_CLIENT_KEY_STORAGE_KEY);
-  if (typeof stored === 'string' && stored.length > 0) return stored;
-  const key = newUuid();
-  writeSession(SUMMARY_CLIENT_KEY_STORAGE_KEY, key);
-  return key;
 }

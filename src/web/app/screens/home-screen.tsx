@@ -5,14 +5,14 @@ import { useOnboardingReturn } from '../../features/account/components/use-onboa
 import { HomeBills } from '../../features/bills/components/home-bills';
 import { WaitingBillsCard } from '../../features/bills/components/waiting-bills-card';
 import { WaitingReceiptsCard } from '../../features/receipt/components/waiting-receipts-card';
+import { UnsavedDraftCard } from '../../features/split/components/unsaved-draft-card';
 import {
-  clearSplitEditorState,
+  clearWorkingBill,
   discardParkedDraft,
   loadParkedDraft,
   loadUnsavedDraft,
   takeBackParkedDraft,
-} from '../../features/split/components/split-editor-storage';
-import { UnsavedDraftCard } from '../../features/split/components/unsaved-draft-card';
+} from '../../lib/draft-bill';
 import { announceReceipt } from '../../lib/receipt-events';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useState } from 'react';
@@ -58,7 +58,7 @@ export function HomeScreen() {
                 }}
                 onDiscard={() => {
                   if (unsaved.parked) discardParkedDraft();
-                  else clearSplitEditorState();
+                  else clearWorkingBill();
                   setUnsaved(unsavedBill());
                 }}
               />

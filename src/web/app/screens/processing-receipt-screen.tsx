@@ -4,8 +4,7 @@ import { ProcessingView } from '../../features/receipt/components/processing-vie
 import { useReceiptProcessing } from '../../features/receipt/components/use-receipt-processing';
 import { FAILURE_DELAY_MS, SUCCESS_DELAY_MS } from '../../features/receipt/model/processing-state';
 import { FriendsDialog } from '../../features/split/components/friends-dialog';
-import { clearSplitEditorState } from '../../features/split/components/use-split-editor';
-import { loadParticipantNames } from '../../lib/participant-names';
+import { clearWorkingBill, loadParticipantNames } from '../../lib/draft-bill';
 
 /**
  * /processing-receipt (spec §2): 'Hold tight...' while the receipt is read. Once it is (800 ms after
@@ -39,7 +38,7 @@ export function ProcessingReceiptScreen() {
         // Without names the editor still works: people can be added there.
         onOpenChange={(open) => !open && navigate('/split-bill', { replace: true })}
         onContinue={() => {
-          clearSplitEditorState();
+          clearWorkingBill();
           navigate('/split-bill', { replace: true });
         }}
       />

@@ -15,13 +15,9 @@ import type { ReceiptData } from '../../features/receipt/model/processing-state'
 import { outcomeToast } from '../../features/receipt/model/scan-messages';
 import { FriendsDialog } from '../../features/split/components/friends-dialog';
 import { SplitEditor } from '../../features/split/components/split-editor';
-import {
-  discardParkedDraft,
-  loadParkedDraft,
-  takeBackParkedDraft,
-} from '../../features/split/components/split-editor-storage';
 import { UnsavedDraftCard } from '../../features/split/components/unsaved-draft-card';
 import { useSplitEditor } from '../../features/split/components/use-split-editor';
+import { discardParkedDraft, loadParkedDraft, takeBackParkedDraft } from '../../lib/draft-bill';
 import { newId } from '../../lib/new-id';
 
 type ReceiptDialog = 'upload' | 'photo' | 'manual' | null;

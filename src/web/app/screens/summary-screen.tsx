@@ -6,30 +6,22 @@ import { useSaveBill } from '../../features/bills/api/save-bill';
 import { savedBillName, wholeBillBody } from '../../features/bills/model/save-body';
 import { PaymentsOnboardingDialog } from '../../features/payments/components/payments-onboarding-dialog';
 import { useGetPaid } from '../../features/payments/components/use-get-paid';
-import { clearSplitEditorState } from '../../features/split/components/use-split-editor';
-import { renameWorkingBill } from '../../features/split/components/split-editor-storage';
 import { shareBill } from '../../features/summary/components/share-bill';
 import { SummaryView } from '../../features/summary/components/summary-view';
 import { keepBill } from '../../features/bills/components/waiting-bills';
 import { KEPT_BILL_TOAST } from '../../features/bills/model/waiting-bill';
 import { isUnauthorized, NetworkError } from '../../lib/api';
 import { errorMessage } from '../../lib/error-message';
-import { clearParticipantNames } from '../../lib/participant-names';
-import {
-  clearSummaryData,
-  loadSummaryData,
-  saveSummaryData,
-  summaryClientKey,
-  summaryInput,
-} from '../../lib/summary-data';
+import { forgetSplit, loadSummary, renameDraft, summaryClientKey } from '../../lib/draft-bill';
+import { summaryInput } from '../../lib/summary-data';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { isOnline } from '../../lib/use-online';
 
 /** /summary: the split just made, from session storage; home when there is none (spec §2). */
 export function SummaryScreen() {
   const [, navigate] = useLocation();
-  const [summary, setSummary] = useState(loadSummaryData);
-  const [clientKey] = useState(summaryClientKey);
+  const [summary, setSummary] = useState(loadSummary);
+  const [clientKey] = useState(() => summaryClientKey());
   const { user } = useCurrentUser();
   const save = useSaveBill();
   const getPaid = useGetPaid();
@@ -40,13 +32,6 @@ export function SummaryScreen() {
     summaryInput(summary),
     savedBillName(summary.billName, new Date()),
   );
-
-  /** The split is a stored bill now (saved, or active for getting paid): forget the working copy. */
-  const forgetSplit = () => {
-    clearSplitEditorState();
-    clearParticipantNames();
-    clearSummaryData();
-  };
 
   // Offline (or when the request never got an answer), the bill is kept on the device with its
   // client key and saved when the connection returns, exactly once (features/bills/waiting-bills).
@@ -124,16 +109,14 @@ export function SummaryScreen() {
         const { id } = await save.mutateAsync(body);
         return { id, name: body.name };
       },
-      onBillCreated: forgetSplit,
+      onBillCreated: () => forgetSplit(),
     });
   };
 
   // The draft takes the new name: the summary, and the editor's working bill behind it.
   const rename = (name: string) => {
-    const renamed = { ...summary, billName: name };
-    saveSummaryData(renamed);
-    renameWorkingBill(name);
-    setSummary(renamed);
+    renameDraft(name);
+    setSummary({ ...summary, billName: name });
   };
 
   return (

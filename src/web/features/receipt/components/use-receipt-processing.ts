@@ -1,26 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { NetworkError } from '../../../lib/api';
+import { scanSlotStorage } from '../../../lib/draft-bill';
 import { scanReceipt } from '../api/scan-receipt';
 import {
   createProcessingStore,
   timeLeft,
-  type KeyValueStorage,
   type ProcessingState,
   type ReceiptSource,
 } from '../model/processing-state';
 import { classifyScanError } from '../model/scan-messages';
 
-function sessionStorageOrNull(): KeyValueStorage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** The page's one receipt processing state, in session storage. */
+/** The page's one receipt processing state, kept in the draft bill's scan slot (lib/draft-bill). */
 const processingStore = createProcessingStore({
-  storage: sessionStorageOrNull(),
+  storage: scanSlotStorage(),
   now: () => Date.now(),
 });
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { receiptReadingSchema } from '../../../../contracts/receipts';
 
-// The receipt processing state kept in session storage (capture-split-history.md §3, §4, §9): idle;
-// pending from the moment a file is submitted (its start time recorded); then complete with the
-// reading, or error. A pending state older than 15 s is an error on reload, and while pending the
+// The receipt processing state kept in session storage, in the draft bill's scan slot (lib/draft-bill;
+// capture-split-history.md §3, §4, §9): idle; pending from the moment a file is submitted (its start
+// time recorded); then complete with the reading, or error. A pending state older than 15 s is an error on reload, and while pending the
 // stored state is polled every 200 ms. Everything here is pure: storage and clock are passed in.
 
+/** The name the state is stored under in the storage it is given (the page's: the draft's slot). */
 export const RECEIPT_PROCESSING_KEY = 'fairshare.receiptProcessing';
 /** Spec §9: receipt processing time-out. */
 export const PROCESSING_TIMEOUT_MS = 15_000;

@@ -1,7 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, type Dispatch } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { EditorAction, EditorProblems, SplitEditorState } from '../model/editor-state';
+import {
+  amountFieldText,
+  type EditorAction,
+  type EditorProblems,
+  type SplitEditorState,
+} from '../model/editor-state';
 
 /**
  * Tip (a percentage of the items), service charge and tax added on top (pounds), each checked at
@@ -18,14 +23,15 @@ export function ExtrasSection({
   problems: EditorProblems;
 }) {
   const id = useId();
+  const showTax = state.taxPence !== 0 || state.taxText !== undefined;
   // The 'Add tax' button goes once pressed: the field it brings takes the focus instead.
   const focusTax = useRef(false);
   useEffect(() => {
-    if (focusTax.current && state.tax !== undefined) {
+    if (focusTax.current && showTax) {
       focusTax.current = false;
       document.getElementById(`${id}-tax`)?.focus();
     }
-  }, [id, state.tax]);
+  }, [id, showTax]);
   return (
     <section aria-labelledby={`${id}-extras`}>
       <h2 id={`${id}-extras`} className="sr-only">
@@ -36,41 +42,34 @@ export function ExtrasSection({
           id={`${id}-tip`}
           label="Tip (%)"
           suffix="%"
-          value={state.tipPercent}
+          value={state.tipText ?? String(state.tipPercent)}
           onChange={(value) => dispatch({ type: 'setTipPercent', value })}
-          step={1}
-          min={0}
-          max={100}
-          inputMode="numeric"
+          inputMode="decimal"
           problem={problems.tip}
         />
         <NumberField
           id={`${id}-service`}
           label="Service Charge"
           prefix="£"
-          value={state.serviceCharge}
+          value={amountFieldText(state.serviceChargeText, state.serviceChargePence)}
           onChange={(value) => dispatch({ type: 'setServiceCharge', value })}
-          step={0.01}
-          min={0}
           inputMode="decimal"
           problem={problems.serviceCharge}
         />
-        {state.tax !== undefined && (
+        {showTax && (
           <NumberField
             id={`${id}-tax`}
             label="Tax"
             prefix="£"
-            value={state.tax}
+            value={amountFieldText(state.taxText, state.taxPence)}
             onChange={(value) => dispatch({ type: 'setTax', value })}
-            step={0.01}
-            min={0}
             inputMode="decimal"
             problem={problems.tax}
             note="Added on top of the prices"
           />
         )}
       </div>
-      {state.tax === undefined && (
+      {!showTax && (
         <Button
           variant="ghost"
           className="mt-2"
@@ -92,10 +91,7 @@ interface NumberFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  step: number;
-  min: number;
-  max?: number;
-  inputMode: 'numeric' | 'decimal';
+  inputMode: 'decimal';
   prefix?: string;
   suffix?: string;
   problem: string | null;
@@ -108,9 +104,6 @@ function NumberField({
   label,
   value,
   onChange,
-  step,
-  min,
-  max,
   inputMode,
   prefix,
   suffix,
@@ -133,11 +126,11 @@ function NumberField({
         )}
         <input
           id={id}
-          type="number"
+          // Text, not a number field: a number field empties what it cannot read ('12abc'), where
+          // this keeps it and the bill rules say why at the field.
+          type="text"
           inputMode={inputMode}
-          step={step}
-          min={min}
-          max={max}
+          autoComplete="off"
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={problem ? true : undefined}

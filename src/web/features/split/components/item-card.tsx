@@ -3,7 +3,12 @@ import { Switch } from 'radix-ui';
 import { useId, type Ref } from 'react';
 import type { SplitMode } from '../../../../domain/split';
 import { portionsOf } from '../../../../domain/split-editor';
-import { toSplitItem, type EditorItem, type EditorParticipant } from '../model/editor-state';
+import {
+  amountFieldText,
+  toSplitItem,
+  type EditorItem,
+  type EditorParticipant,
+} from '../model/editor-state';
 import { AssignButton } from './assign-button';
 
 interface ItemCardProps {
@@ -93,10 +98,12 @@ export function ItemCard({
               </span>
               <input
                 id={`${id}-amount`}
-                type="number"
+                // Text, not a number field: a number field empties what it cannot read ('12abc'),
+                // where this keeps it and the bill rules say why at the field.
+                type="text"
                 inputMode="decimal"
-                step={0.01}
-                value={item.amount}
+                autoComplete="off"
+                value={amountFieldText(item.amountText, item.amountPence)}
                 onChange={(event) => onEdit({ amount: event.target.value })}
                 placeholder="0.00"
                 aria-invalid={amountProblem ? true : undefined}

@@ -3,7 +3,8 @@ import { useState, type Dispatch } from 'react';
 import { splitBill, splitInputProblem, unallocatedItems } from '../../../../domain/split';
 import { toast } from '../../../components/ui/use-toast';
 import { newId } from '../../../lib/new-id';
-import { saveSummaryData, summaryFromSplit, type SummaryData } from '../../../lib/summary-data';
+import { saveSummary } from '../../../lib/draft-bill';
+import { summaryFromSplit, type SummaryData } from '../../../lib/summary-data';
 import {
   editorProblems,
   editorTotals,
@@ -69,7 +70,7 @@ export function SplitEditor({
       return;
     }
     const summary = summaryFromSplit(state.billName, input, splitBill(input), state.receiptId);
-    saveSummaryData(summary);
+    saveSummary(summary);
     onSplit(summary);
   };
 

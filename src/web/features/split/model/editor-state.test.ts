@@ -13,7 +13,6 @@ import {
   editorReducer,
   editorTotals,
   freshEditorState,
-  isEditorState,
   participantNameProblem,
   receiptMismatch,
   type ReceiptForEditor,
@@ -22,9 +21,11 @@ import {
   tipPercentValue,
   tipProblem,
   toSplitInput,
+  typedPence,
   type EditorAction,
   type SplitEditorState,
 } from './editor-state';
+import { isDraftBill } from '../../../lib/draft-bill';
 
 function ids() {
   let n = 0;
@@ -46,11 +47,12 @@ describe('freshEditorState', () => {
       billName: 'Misc. Bill',
       participants: [],
       items: [
-        { id: 'id1', name: 'French Fries', amount: '4.99', splitMode: 'manual', assignments: [] },
-        { id: 'id2', name: 'Red Wine', amount: '22.00', splitMode: 'manual', assignments: [] },
+        { id: 'id1', name: 'French Fries', amountPence: 499, splitMode: 'manual', assignments: [] },
+        { id: 'id2', name: 'Red Wine', amountPence: 2200, splitMode: 'manual', assignments: [] },
       ],
-      tipPercent: '0',
-      serviceCharge: '0.00',
+      tipPercent: 0,
+      serviceChargePence: 0,
+      taxPence: 0,
       mode: 'byItem',
     });
   });
@@ -131,12 +133,13 @@ describe('items', () => {
     expect(state.items[2]).toEqual({
       id: 'new',
       name: '',
-      amount: '',
+      amountPence: 0,
+      amountText: '',
       splitMode: 'manual',
       assignments: [],
     });
     state = run(state, { type: 'editItem', itemId: 'new', name: 'Tiramisu', amount: '6.5' });
-    expect(state.items[2]).toMatchObject({ name: 'Tiramisu', amount: '6.5' });
+    expect(state.items[2]).toMatchObject({ name: 'Tiramisu', amountPence: 650, amountText: '6.5' });
     expect(toSplitInput(state).items[2]!.amountPence).toBe(650);
     state = run(state, { type: 'removeItem', itemId: 'new' });
     expect(state.items.map((item) => item.name)).toEqual(['French Fries', 'Red Wine']);
@@ -178,30 +181,59 @@ describe('items', () => {
 });
 
 describe('tip and service charge', () => {
-  it('reads the tip as 0 to 100 percent, blank and unreadable as 0', () => {
-    expect(tipPercentValue('12')).toBe(12);
-    expect(tipPercentValue('12.5')).toBe(12.5);
-    expect(tipPercentValue('')).toBe(0);
-    expect(tipPercentValue('abc')).toBe(0);
-    expect(tipPercentValue('150')).toBe(100);
-    expect(tipPercentValue('-3')).toBe(0);
-    expect(tipPercentValue('0.123')).toBe(0.12);
+  const tipOf = (value: string) => run(editor(), { type: 'setTipPercent', value });
+  const serviceOf = (value: string) => run(editor(), { type: 'setServiceCharge', value });
+
+  it('splits with a tip of 0 to 100 percent, to 0.01%', () => {
+    expect(tipPercentValue(12)).toBe(12);
+    expect(tipPercentValue(12.5)).toBe(12.5);
+    expect(tipPercentValue(150)).toBe(100);
+    expect(tipPercentValue(-3)).toBe(0);
+    expect(tipPercentValue(0.123)).toBe(0.12);
+    expect(tipOf('12.5').tipPercent).toBe(12.5);
+    expect(tipOf('').tipPercent).toBe(0);
+    // Unreadable text keeps the last percentage read, and the field says why meanwhile.
+    expect(run(tipOf('12'), { type: 'setTipPercent', value: '12abc' })).toMatchObject({
+      tipPercent: 12,
+      tipText: '12abc',
+    });
   });
 
-  it('says when the tip is out of range', () => {
-    expect(tipProblem('100')).toBeNull();
-    expect(tipProblem('')).toBeNull();
-    expect(tipProblem('101')).toBe(TIP_PERCENT_MESSAGE);
-    expect(tipProblem('-1')).toBe(TIP_PERCENT_MESSAGE);
+  it('says when the tip is out of range or cannot be read', () => {
+    expect(tipProblem(tipOf('100'))).toBeNull();
+    expect(tipProblem(tipOf(''))).toBeNull();
+    expect(tipProblem(tipOf('101'))).toBe(TIP_PERCENT_MESSAGE);
+    expect(tipProblem(tipOf('-1'))).toBe(TIP_PERCENT_MESSAGE);
+    expect(tipProblem(tipOf('abc'))).toBe(TIP_PERCENT_MESSAGE);
   });
 
   it('reads the service charge as pence, never below 0', () => {
-    expect(serviceChargeValue('6.00')).toBe(600);
-    expect(serviceChargeValue('£2.5')).toBe(250);
-    expect(serviceChargeValue('')).toBe(0);
-    expect(serviceChargeValue('-4')).toBe(0);
-    expect(serviceChargeProblem('-4')).toBe(AMOUNT_NEGATIVE_MESSAGE);
-    expect(serviceChargeProblem('4')).toBeNull();
+    expect(serviceOf('6.00').serviceChargePence).toBe(600);
+    expect(serviceOf('2.5').serviceChargePence).toBe(250);
+    expect(serviceOf('').serviceChargePence).toBe(0);
+    expect(serviceChargeValue(serviceOf('-4').serviceChargePence)).toBe(0);
+    expect(serviceChargeProblem(serviceOf('-4'))).toBe(AMOUNT_NEGATIVE_MESSAGE);
+    expect(serviceChargeProblem(serviceOf('4'))).toBeNull();
+    expect(serviceChargeProblem(serviceOf('£2.5'))).toBe(AMOUNT_FORMAT_MESSAGE);
+  });
+
+  it("keeps a price's text as typed and marks it while it cannot be read", () => {
+    expect(typedPence('12.50')).toBe(1250);
+    expect(typedPence(' -1.2 ')).toBe(-120);
+    expect(typedPence('')).toBe(0);
+    for (const text of ['12abc', '3.333', '4.', '£5', '1,000']) expect(typedPence(text)).toBeNull();
+    const state = run(
+      editor(),
+      { type: 'editItem', itemId: 'id1', amount: '12' },
+      { type: 'editItem', itemId: 'id1', amount: '12abc' },
+    );
+    expect(state.items[0]).toMatchObject({ amountPence: 1200, amountText: '12abc' });
+    const problems = editorProblems(state);
+    expect(problems.items.get('id1')?.amount).toBe(AMOUNT_FORMAT_MESSAGE);
+    expect(problems.any).toBe(true);
+    const fixed = run(state, { type: 'editItem', itemId: 'id1', amount: '12.5' });
+    expect(fixed.items[0]).toMatchObject({ amountPence: 1250, amountText: '12.5' });
+    expect(editorProblems(fixed).any).toBe(false);
   });
 });
 
@@ -257,7 +289,7 @@ describe('toSplitInput', () => {
   });
 });
 
-describe('isEditorState', () => {
+describe('isDraftBill', () => {
   it('accepts a state the reducer made, after a JSON round trip', () => {
     const state = run(editor(), {
       type: 'setPortions',
@@ -265,21 +297,26 @@ describe('isEditorState', () => {
       participantId: 'id3',
       portions: 2.5,
     });
-    expect(isEditorState(JSON.parse(JSON.stringify(state)))).toBe(true);
+    expect(isDraftBill(JSON.parse(JSON.stringify(state)))).toBe(true);
   });
 
   it('refuses other shapes and assignments to people who are not on the bill', () => {
     const state = editor();
-    expect(isEditorState(null)).toBe(false);
-    expect(isEditorState({ ...state, mode: 'bySeat' })).toBe(false);
-    expect(isEditorState({ ...state, items: [{ ...state.items[0], amount: 4.99 }] })).toBe(false);
+    expect(isDraftBill(null)).toBe(false);
+    expect(isDraftBill({ ...state, mode: 'bySeat' })).toBe(false);
+    expect(isDraftBill({ ...state, items: [{ ...state.items[0], amountPence: 4.99 }] })).toBe(
+      false,
+    );
+    // An item as the editor kept it before the one bill model (typed text, no pence) is not read.
+    const { amountPence: _pence, ...textOnly } = state.items[0]!;
+    expect(isDraftBill({ ...state, items: [{ ...textOnly, amount: '4.99' }] })).toBe(false);
     const stranger = {
       ...state.items[0]!,
       assignments: [{ participantId: 'nobody', portions: 1 }],
     };
-    expect(isEditorState({ ...state, items: [stranger] })).toBe(false);
+    expect(isDraftBill({ ...state, items: [stranger] })).toBe(false);
     const half = { ...state.items[0]!, assignments: [{ participantId: 'id3', portions: 0.3 }] };
-    expect(isEditorState({ ...state, items: [half] })).toBe(false);
+    expect(isDraftBill({ ...state, items: [half] })).toBe(false);
   });
 });
 
@@ -333,15 +370,15 @@ describe('receipts in the editor', () => {
     );
     expect(state.billName).toBe('The Crown');
     expect(state.items).toEqual([
-      { id: 'r1', name: 'Fish & Chips', amount: '14.50', splitMode: 'manual', assignments: [] },
-      { id: 'r2', name: 'Unknown Item', amount: '3.20', splitMode: 'manual', assignments: [] },
-      { id: 'r3', name: 'Voucher', amount: '-2.00', splitMode: 'manual', assignments: [] },
+      { id: 'r1', name: 'Fish & Chips', amountPence: 1450, splitMode: 'manual', assignments: [] },
+      { id: 'r2', name: 'Unknown Item', amountPence: 320, splitMode: 'manual', assignments: [] },
+      { id: 'r3', name: 'Voucher', amountPence: -200, splitMode: 'manual', assignments: [] },
     ]);
-    expect(state.serviceCharge).toBe('1.96');
+    expect(state.serviceChargePence).toBe(196);
     expect(state.participants.map((p) => p.name)).toEqual(['Sam', 'Alex']);
-    expect(state.tipPercent).toBe('10');
+    expect(state.tipPercent).toBe(10);
     expect(state.receiptCheck).toBeUndefined();
-    expect(isEditorState(state)).toBe(true);
+    expect(isDraftBill(state)).toBe(true);
   });
 
   it("keeps the service charge when the receipt's is 0 or missing, and 'Misc. Bill' without a name", () => {
@@ -352,13 +389,13 @@ describe('receipts in the editor', () => {
         receipt: receipt({ serviceCharge, establishmentName: null }),
         ids: [],
       });
-      expect(state.serviceCharge).toBe('5.00');
+      expect(state).toMatchObject({ serviceChargePence: 500, serviceChargeText: '5.00' });
       expect(state.billName).toBe('Misc. Bill');
     }
     expect(
       run(editor(), { type: 'loadReceipt', receipt: receipt({ serviceCharge: '0.00' }), ids: [] })
-        .serviceCharge,
-    ).toBe('0.00');
+        .serviceChargePence,
+    ).toBe(0);
   });
 
   it('seeds the tax from a tax added on top; the person can change or clear it', () => {
@@ -367,8 +404,8 @@ describe('receipts in the editor', () => {
       receipt: receipt({ addedTax: '1.50', serviceCharge: null }),
       ids: ['r1', 'r2', 'r3'],
     });
-    expect(us.tax).toBe('1.50');
-    expect(isEditorState(us)).toBe(true);
+    expect(us.taxPence).toBe(150);
+    expect(isDraftBill(JSON.parse(JSON.stringify(us)))).toBe(true);
     const input = toSplitInput(us);
     expect(input.taxPence).toBe(150);
     expect(editorTotals(input)).toMatchObject({ subtotal: 1570, tax: 150, total: 1720 });
@@ -377,6 +414,10 @@ describe('receipts in the editor', () => {
     const cleared = run(us, { type: 'setTax', value: '' });
     expect(toSplitInput(cleared).taxPence).toBe(0);
     expect(editorProblems(cleared).tax).toBeNull();
+    // A half-typed amount keeps the last one read; the field says what is wrong meanwhile.
+    const half = run(changed, { type: 'setTax', value: '1.2.' });
+    expect(half).toMatchObject({ taxPence: 125, taxText: '1.2.' });
+    expect(editorProblems(half).tax).toBe(AMOUNT_FORMAT_MESSAGE);
     const wrong = run(us, { type: 'setTax', value: '-1' });
     expect(editorProblems(wrong)).toMatchObject({ tax: AMOUNT_NEGATIVE_MESSAGE, any: true });
     expect(editorProblems(run(us, { type: 'setTax', value: '1.234' })).tax).toBe(
@@ -389,7 +430,8 @@ describe('receipts in the editor', () => {
         receipt: receipt({ addedTax }),
         ids: [],
       });
-      expect(uk.tax).toBeUndefined();
+      expect(uk.taxPence).toBe(0);
+      expect(uk.taxText).toBeUndefined();
       expect(toSplitInput(uk).taxPence).toBe(0);
     }
   });
@@ -416,7 +458,7 @@ describe('receipts in the editor', () => {
       label: 'SUBTOTAL',
       figurePence: 1690,
     });
-    expect(isEditorState(state)).toBe(true);
+    expect(isDraftBill(state)).toBe(true);
     state = run(state, {
       type: 'addItems',
       items: [{ id: 'm1', name: 'Bread', amountPence: 120 }],
@@ -424,7 +466,7 @@ describe('receipts in the editor', () => {
     expect(state.items.at(-1)).toEqual({
       id: 'm1',
       name: 'Bread',
-      amount: '1.20',
+      amountPence: 120,
       splitMode: 'manual',
       assignments: [],
     });
@@ -446,9 +488,9 @@ describe('receipts in the editor', () => {
       { type: 'dropSampleItems' },
     );
     expect(typed.items.map((i) => i.name)).toEqual(['French Fries', 'Cola']);
-    expect(isEditorState(state)).toBe(true);
+    expect(isDraftBill(state)).toBe(true);
     expect(
-      isEditorState({ ...state, receiptCheck: { expectedPence: 1.5, against: 'subtotal' } }),
+      isDraftBill({ ...state, receiptCheck: { expectedPence: 1.5, against: 'subtotal' } }),
     ).toBe(false);
   });
 });
@@ -458,7 +500,7 @@ describe('renameBill', () => {
     const before = editor();
     const after = editorReducer(before, { type: 'renameBill', name: '  Caffè Nero  ' });
     expect(after).toEqual({ ...before, billName: 'Caffè Nero' });
-    expect(isEditorState(after)).toBe(true);
+    expect(isDraftBill(after)).toBe(true);
   });
 });
 
@@ -481,7 +523,7 @@ describe('the scan a draft was read from', () => {
       ids: ['i1'],
     });
     expect(first.receiptId).toBe('scan-1');
-    expect(isEditorState(first)).toBe(true);
+    expect(isDraftBill(first)).toBe(true);
     const typed = editorReducer(first, {
       type: 'addItems',
       items: [{ id: 'i3', name: 'Cake', amountPence: 300 }],

@@ -1,13 +1,15 @@
-import { z } from 'zod';
 import type { ReceiptChecks, ReceiptItem } from '../../../../contracts/receipts';
 import { billNameFromReceipt } from '../../../../domain/formats';
 import {
   itemNameOrDefault,
   parseMoney,
   toDecimalString,
+  toPence,
   type Pence,
 } from '../../../../domain/money';
 import {
+  AMOUNT_FORMAT_MESSAGE,
+  amountProblem,
   amountTextProblem,
   BILL_LIMITS,
   billFieldsProblem,
@@ -16,12 +18,12 @@ import {
   tipPercentProblem,
   TOO_MANY_PEOPLE_MESSAGE,
 } from '../../../../domain/bill-rules';
+import type { DraftBill, DraftItem, DraftParticipant, ReceiptCheck } from '../../../lib/draft-bill';
 import { normaliseName } from '../../../../domain/people';
 import {
   amountsProblem,
   billTotals,
   type BillTotals,
-  type ItemAssignment,
   type ItemSplitMode,
   type SplitInput,
   type SplitItem,
@@ -37,58 +39,15 @@ import {
 } from '../../../../domain/split-editor';
 
 // The split editor's working state (spec §3 "Working item", "Working participant") and its reducer.
-// Money stays as the text the person typed until it is read with the domain's parseMoney, so a
-// half-typed "4." is never rewritten under their fingers; every rule about assignments is the
-// domain's (split-editor.ts), applied here to items that also carry an id and the typed amount.
+// The state is the draft bill of lib/draft-bill, in pence: a price or percentage field keeps the
+// text typed into it beside the amount (so a half-typed "4." is never rewritten under their
+// fingers), and the amount changes whenever that text can be read. Every rule about assignments is
+// the domain's (split-editor.ts), applied here to items that also carry an id.
 
-export interface EditorParticipant {
-  id: string;
-  name: string;
-}
-
-export interface EditorItem {
-  /** Stable across edits, for React keys and for actions; never leaves the browser. */
-  id: string;
-  name: string;
-  /** Pounds as typed, e.g. "4.99". */
-  amount: string;
-  splitMode: ItemSplitMode;
-  assignments: readonly ItemAssignment[];
-  savedManualAssignments?: readonly ItemAssignment[];
-}
-
-export interface SplitEditorState {
-  billName: string;
-  participants: EditorParticipant[];
-  items: EditorItem[];
-  /** Percent as typed, 0 to 100. */
-  tipPercent: string;
-  /** Pounds as typed. */
-  serviceCharge: string;
-  /**
-   * Tax added on top of the prices (US sales tax), pounds as typed; absent until a receipt brings
-   * one or the person adds it. UK VAT is in the prices and is never this (DECISIONS.md Money).
-   */
-  tax?: string;
-  mode: SplitMode;
-  /**
-   * Set when a receipt's items did not add up to its printed figure: what the items should come to,
-   * so the editor can say so until they do (or the notice is dismissed).
-   */
-  receiptCheck?: ReceiptCheck;
-  /** The scan the items were read from: saved with the bill, which then keeps its photo. */
-  receiptId?: string;
-}
-
-export interface ReceiptCheck {
-  /** The printed subtotal, or the total less service charge and tip, in pence. */
-  expectedPence: Pence;
-  against: 'subtotal' | 'total';
-  /** the printed figure checked against, as the receipt words it ('Net total', 'TOTAL'), if read */
-  label?: string;
-  /** that figure in pence as printed (for a total, before service and tip are taken off) */
-  figurePence?: Pence;
-}
+export type SplitEditorState = DraftBill;
+export type EditorItem = DraftItem;
+export type EditorParticipant = DraftParticipant;
+export type { ReceiptCheck };
 
 /** The part of a receipt reading the editor takes (spec §3 Receipt reading result). */
 export interface ReceiptForEditor {
@@ -115,12 +74,16 @@ export type EditorAction =
   | { type: 'removeParticipant'; participantId: string }
   | { type: 'addItem'; id: string }
   | { type: 'removeItem'; itemId: string }
+  /** `amount` is the price field's text, as typed. */
   | { type: 'editItem'; itemId: string; name?: string; amount?: string }
   | { type: 'toggleAssignee'; itemId: string; participantId: string }
   | { type: 'setPortions'; itemId: string; participantId: string; portions: number }
   | { type: 'setItemSplitMode'; itemId: string; splitMode: ItemSplitMode }
+  /** The tip field's text, as typed. */
   | { type: 'setTipPercent'; value: string }
+  /** The service charge field's text, as typed. */
   | { type: 'setServiceCharge'; value: string }
+  /** The tax field's text, as typed ('' when 'Add tax' is pressed). */
   | { type: 'setTax'; value: string }
   | { type: 'setMode'; mode: SplitMode }
   /** A new name for the bill, already checked by the bill name rule (components/bill-name). */
@@ -145,8 +108,9 @@ export function freshEditorState(
     billName: billNameFromReceipt(null),
     participants: [],
     items: seedItems().map((item) => fromSplitItem(newId(), item)),
-    tipPercent: '0',
-    serviceCharge: '0.00',
+    tipPercent: 0,
+    serviceChargePence: 0,
+    taxPence: 0,
     mode: 'byItem',
   };
   return editorReducer(state, {
@@ -159,18 +123,18 @@ function fromSplitItem(id: string, item: SplitItem): EditorItem {
   return {
     id,
     name: item.name,
-    amount: toDecimalString(item.amountPence),
+    amountPence: item.amountPence,
     splitMode: item.splitMode,
     assignments: item.assignments,
     ...(item.savedManualAssignments && { savedManualAssignments: item.savedManualAssignments }),
   };
 }
 
-/** The item as the domain sees it, its typed amount read as pence. */
+/** The item as the domain sees it. */
 export function toSplitItem(item: EditorItem): SplitItem {
   return {
     name: item.name,
-    amountPence: parseMoney(item.amount),
+    amountPence: item.amountPence,
     splitMode: item.splitMode,
     assignments: item.assignments,
     ...(item.savedManualAssignments && { savedManualAssignments: item.savedManualAssignments }),
@@ -256,7 +220,14 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
         ...state,
         items: [
           ...state.items,
-          { id: action.id, name: '', amount: '', splitMode: 'manual', assignments: [] },
+          {
+            id: action.id,
+            name: '',
+            amountPence: 0,
+            amountText: '',
+            splitMode: 'manual',
+            assignments: [],
+          },
         ],
       };
     case 'removeItem':
@@ -265,7 +236,10 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
       return updateItem(state, action.itemId, (item) => ({
         ...item,
         ...(action.name !== undefined && { name: action.name }),
-        ...(action.amount !== undefined && { amount: action.amount }),
+        ...(action.amount !== undefined && {
+          amountText: action.amount,
+          amountPence: typedPence(action.amount) ?? item.amountPence,
+        }),
       }));
     case 'toggleAssignee':
       return updateItem(state, action.itemId, (item) =>
@@ -280,11 +254,23 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
         withSplitItem(item, (split) => setItemSplitMode(split, action.splitMode)),
       );
     case 'setTipPercent':
-      return { ...state, tipPercent: action.value };
+      return {
+        ...state,
+        tipText: action.value,
+        tipPercent: typedPercent(action.value) ?? state.tipPercent,
+      };
     case 'setServiceCharge':
-      return { ...state, serviceCharge: action.value };
+      return {
+        ...state,
+        serviceChargeText: action.value,
+        serviceChargePence: typedPence(action.value) ?? state.serviceChargePence,
+      };
     case 'setTax':
-      return { ...state, tax: action.value };
+      return {
+        ...state,
+        taxText: action.value,
+        taxPence: typedPence(action.value) ?? state.taxPence,
+      };
     case 'setMode':
       return { ...state, mode: action.mode };
     case 'renameBill':
@@ -299,7 +285,7 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
           ...action.items.map(({ id, name, amountPence }): EditorItem => ({
             id,
             name: name.trim(),
-            amount: toDecimalString(amountPence),
+            amountPence,
             splitMode: 'manual',
             assignments: [],
           })),
@@ -310,9 +296,7 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
       const isSample = (item: EditorItem) =>
         item.assignments.length === 0 &&
         item.splitMode === 'manual' &&
-        samples.some(
-          (seed) => seed.name === item.name && seed.amountPence === parseMoney(item.amount),
-        );
+        samples.some((seed) => seed.name === item.name && seed.amountPence === item.amountPence);
       return { ...state, items: state.items.filter((item) => !isSample(item)) };
     }
     case 'replace':
@@ -338,20 +322,22 @@ export function loadReceipt(
   const items = receipt.items.map((item, index): EditorItem => ({
     id: ids[index] ?? `receipt-${index}`,
     name: itemNameOrDefault(item.name),
-    amount: toDecimalString(parseMoney(item.amount)),
+    amountPence: parseMoney(item.amount),
     splitMode: 'manual',
     assignments: [],
   }));
   const serviceCharge = parseMoney(receipt.serviceCharge);
-  const addedTax = parseMoney(receipt.addedTax ?? null);
-  const { receiptCheck: _old, receiptId: _oldScan, ...rest } = state;
+  const addedTax = parseMoney(receipt.addedTax);
+  const { receiptCheck: _old, receiptId: _oldScan, serviceChargeText, taxText, ...rest } = state;
   const check = receiptCheckFrom(receipt);
   return {
     ...rest,
     billName: billNameFromReceipt(receipt.establishmentName),
     items,
-    ...(serviceCharge > 0 && { serviceCharge: toDecimalString(serviceCharge) }),
-    ...(addedTax > 0 && { tax: toDecimalString(addedTax) }),
+    ...(serviceCharge > 0
+      ? { serviceChargePence: serviceCharge }
+      : serviceChargeText !== undefined && { serviceChargeText }),
+    ...(addedTax > 0 ? { taxPence: addedTax } : taxText !== undefined && { taxText }),
     ...(check && { receiptCheck: check }),
     // The items are this scan's now: the bill keeps its photo.
     ...(receipt.receiptId && { receiptId: receipt.receiptId }),
@@ -377,57 +363,82 @@ export function receiptMismatch(
 ): ({ itemsPence: Pence } & ReceiptCheck) | null {
   const check = state.receiptCheck;
   if (!check) return null;
-  const itemsPence = state.items.reduce((sum, item) => sum + parseMoney(item.amount), 0);
+  const itemsPence = state.items.reduce((sum, item) => sum + item.amountPence, 0);
   return itemsPence === check.expectedPence ? null : { itemsPence, ...check };
 }
 
-/** The tip percentage typed, or NaN when it is not a number; blank counts as 0. */
-function typedTip(text: string): number {
-  return text.trim() === '' ? 0 : Number(text);
+/**
+ * The pence typed pounds stand for, or null while they cannot be read ('12abc', '4.', '3.333');
+ * blank is £0.00 (spec §5). An amount past the bill's limits is read: the rules say so at its field.
+ */
+export function typedPence(text: string): Pence | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  if (amountTextProblem(trimmed, { allowNegative: true }) === AMOUNT_FORMAT_MESSAGE) return null;
+  try {
+    return toPence(trimmed);
+  } catch {
+    return null;
+  }
+}
+
+/** The percentage typed, or null while it is not a number; blank is 0. */
+function typedPercent(text: string): number | null {
+  const percent = text.trim() === '' ? 0 : Number(text);
+  return Number.isFinite(percent) ? percent : null;
 }
 
 /**
- * The tip percentage to split with, to 0.01% as the domain honours it. Out of range values are held
- * at the nearest bound and anything unreadable counts as no tip, only so that the running totals
- * never break while a field is half typed: tipProblem says what is wrong meanwhile, and Split stays
- * disabled until it is put right.
+ * The tip percentage to split with, to 0.01% as the domain honours it. An out of range value is held
+ * at the nearest bound only so that the running totals never break while a field is half typed:
+ * tipProblem says what is wrong meanwhile, and Split stays disabled until it is put right.
  */
-export function tipPercentValue(text: string): number {
-  const percent = typedTip(text);
-  if (Number.isNaN(percent)) return 0;
+export function tipPercentValue(percent: number): number {
   return Math.round(Math.min(100, Math.max(0, percent)) * 100) / 100;
 }
 
-/** The bill rules' message for the typed tip, or null; blank is no tip. */
-export function tipProblem(text: string): string | null {
-  return tipPercentProblem(typedTip(text));
+/** The bill rules' message for the tip field (its text while typed), or null; blank is no tip. */
+export function tipProblem(state: Pick<SplitEditorState, 'tipPercent' | 'tipText'>): string | null {
+  if (state.tipText === undefined) return tipPercentProblem(state.tipPercent);
+  const typed = typedPercent(state.tipText);
+  return tipPercentProblem(typed ?? Number.NaN);
 }
 
-/** The service charge in pence: the typed pounds, never below 0 (see tipPercentValue). */
-export function serviceChargeValue(text: string): Pence {
-  return Math.max(0, parseMoney(text));
+/** The service charge to split with: never below 0 (see tipPercentValue). */
+export function serviceChargeValue(pence: Pence): Pence {
+  return Math.max(0, pence);
 }
 
-/** The bill rules' message for the typed service charge, or null; blank is £0.00. */
-export function serviceChargeProblem(text: string): string | null {
-  return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: false });
+/** The bill rules' message for the service charge field, or null; blank is £0.00. */
+export function serviceChargeProblem(
+  state: Pick<SplitEditorState, 'serviceChargePence' | 'serviceChargeText'>,
+): string | null {
+  return amountFieldProblem(state.serviceChargeText, state.serviceChargePence, false);
 }
 
-/** The tax added on top in pence: the typed pounds, never below 0; none when blank or absent. */
-export function taxValue(text: string | undefined): Pence {
-  return text === undefined ? 0 : Math.max(0, parseMoney(text));
+/** The bill rules' message for the tax field, or null; blank (cleared) is no tax. */
+export function taxProblem(state: Pick<SplitEditorState, 'taxPence' | 'taxText'>): string | null {
+  return amountFieldProblem(state.taxText, state.taxPence, false);
 }
 
-/** The bill rules' message for the typed tax, or null; blank (cleared) is no tax. */
-export function taxProblem(text: string | undefined): string | null {
-  return text === undefined || text.trim() === ''
-    ? null
-    : amountTextProblem(text, { allowNegative: false });
+/** The bill rules' message for an item's price field, or null; blank is £0.00 (spec §5). */
+function itemAmountProblem(item: EditorItem): string | null {
+  return amountFieldProblem(item.amountText, item.amountPence, true);
 }
 
-/** The bill rules' message for an item's typed price, or null; blank is £0.00 (spec §5). */
-function itemAmountProblem(text: string): string | null {
-  return text.trim() === '' ? null : amountTextProblem(text, { allowNegative: true });
+/** The text typed, while there is any, else the amount it stands for. */
+function amountFieldProblem(
+  text: string | undefined,
+  pence: Pence,
+  allowNegative: boolean,
+): string | null {
+  if (text === undefined) return amountProblem(pence, { allowNegative });
+  return text.trim() === '' ? null : amountTextProblem(text, { allowNegative });
+}
+
+/** What each field shows: the text typed into it, or its amount written out. */
+export function amountFieldText(text: string | undefined, pence: Pence): string {
+  return text ?? toDecimalString(pence);
 }
 
 /** What is wrong with each field of the editor, as the bill rules say it; empty when nothing. */
@@ -447,16 +458,16 @@ export function editorProblems(state: SplitEditorState): EditorProblems {
   const items = new Map<string, { name: string | null; amount: string | null }>();
   let any = false;
   for (const item of state.items) {
-    const problems = { name: itemNameProblem(item.name), amount: itemAmountProblem(item.amount) };
+    const problems = { name: itemNameProblem(item.name), amount: itemAmountProblem(item) };
     if (problems.name || problems.amount) {
       items.set(item.id, problems);
       any = true;
     }
   }
-  const tip = tipProblem(state.tipPercent);
-  const serviceCharge = serviceChargeProblem(state.serviceCharge);
-  const tax = taxProblem(state.tax);
-  // The fields above are typed text; in pence, the whole bill must then keep the same rules.
+  const tip = tipProblem(state);
+  const serviceCharge = serviceChargeProblem(state);
+  const tax = taxProblem(state);
+  // The fields above may be text as typed; in pence, the whole bill must then keep the same rules.
   const input = toSplitInput(state);
   const bill =
     any || tip || serviceCharge || tax ? null : (billFieldsProblem(input) ?? amountsProblem(input));
@@ -476,8 +487,8 @@ export function toSplitInput(state: SplitEditorState): SplitInput {
     participants: state.participants.map(({ id, name }) => ({ id, name })),
     items: state.items.map(toSplitItem),
     tipPercent: tipPercentValue(state.tipPercent),
-    serviceChargePence: serviceChargeValue(state.serviceCharge),
-    taxPence: taxValue(state.tax),
+    serviceChargePence: serviceChargeValue(state.serviceChargePence),
+    taxPence: Math.max(0, state.taxPence),
     mode: state.mode,
   };
 }
@@ -493,85 +504,4 @@ export function editorTotals(input: SplitInput): BillTotals | null {
     if (error instanceof RangeError) return null;
     throw error;
   }
-}
-
-/**
- * Whether nothing has been done to a working bill yet: no one but (at most) the user, the sample
- * items untouched or none, no tip or service charge. Such a draft is not worth offering back.
- */
-export function isUntouchedDraft(state: SplitEditorState): boolean {
-  const samples = seedItems();
-  const untouchedItems =
-    state.items.length === 0 ||
-    (state.items.length === samples.length &&
-      state.items.every(
-        (item, i) =>
-          item.name === samples[i]!.name &&
-          parseMoney(item.amount) === samples[i]!.amountPence &&
-          item.assignments.length === 0 &&
-          item.splitMode === 'manual',
-      ));
-  return (
-    state.participants.length <= 1 &&
-    untouchedItems &&
-    parseMoney(state.tipPercent) === 0 &&
-    parseMoney(state.serviceCharge) === 0 &&
-    taxValue(state.tax) === 0
-  );
-}
-
-const assignmentsSchema = z.array(
-  z.object({
-    participantId: z.string(),
-    portions: z.number().refine((n) => Number.isInteger(n * 2) && n > 0),
-  }),
-);
-
-/** The working bill as it is stored: one zod schema instead of hand-kept guards. */
-const editorStateSchema = z
-  .object({
-    billName: z.string(),
-    participants: z.array(z.object({ id: z.string(), name: z.string() })),
-    items: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        amount: z.string(),
-        splitMode: z.enum(['manual', 'equally']),
-        assignments: assignmentsSchema,
-        savedManualAssignments: assignmentsSchema.optional(),
-      }),
-    ),
-    tipPercent: z.string(),
-    serviceCharge: z.string(),
-    tax: z.string().optional(),
-    mode: z.enum(['byItem', 'equal']),
-    receiptId: z.string().optional(),
-    receiptCheck: z
-      .object({
-        expectedPence: z.number().int().refine(Number.isSafeInteger),
-        against: z.enum(['subtotal', 'total']),
-        label: z.string().optional(),
-        figurePence: z.number().int().refine(Number.isSafeInteger).optional(),
-      })
-      .optional(),
-  })
-  // Assignments must point at people on the bill, once each: the split engine refuses anything else.
-  .refine((state) => {
-    const ids = new Set(state.participants.map((p) => p.id));
-    if (ids.size !== state.participants.length) return false;
-    const known = (list: readonly ItemAssignment[] = []) =>
-      list.every((a) => ids.has(a.participantId)) &&
-      new Set(list.map((a) => a.participantId)).size === list.length;
-    return state.items.every(
-      (item) => known(item.assignments) && known(item.savedManualAssignments),
-    );
-  });
-
-/**
- * Whether a stored value is a usable editor state. Session storage outlives a deploy, so an older
- * or damaged shape is dropped for a fresh editor rather than crashing the screen.
- */
-export function isEditorState(value: unknown): value is SplitEditorState {
-  return editorStateSchema.safeParse(value).success;
 }
