@@ -97,6 +97,11 @@ const typedService = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('', '0.00', '2.50', '999999') },
   { weight: 1, arbitrary: fc.constantFrom('-3', '1000000.01', '12.345') },
 );
+/** Mostly no tax or a small one (a US sales tax); sometimes too much, negative or 3 decimals. */
+const typedTax = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('', '0.00', '1.50', '2.71') },
+  { weight: 1, arbitrary: fc.constantFrom('999999', '-3', '12.345') },
+);
 const portions = fc.constantFrom(0.5, 1, 1.5, 2, 2.5, 3, 99.5, 100);
 
 const editorState = fc
@@ -114,10 +119,12 @@ const editorState = fc
     ),
     tipPercent: typedTip,
     serviceCharge: typedService,
+    // A tax added on top keeps the same rule as the service charge (0 to the limit, 2 decimals).
+    tax: typedTax,
     mode: fc.constantFrom('byItem' as const, 'equal' as const),
     billName: fc.constantFrom('Dishoom', 'Misc. Bill', 'x'.repeat(120), 'y'.repeat(121)),
   })
-  .map(({ creator, friends, items, tipPercent, serviceCharge, ...rest }): SplitEditorState => {
+  .map(({ creator, friends, items, tipPercent, serviceCharge, tax, ...rest }): SplitEditorState => {
     // As the editor holds them: people distinct by name, assignments only to people on the bill.
     const names = [...new Set([creator, ...friends])];
     const participants = names.map((name, i) => ({ id: `p${i}`, name }));
@@ -150,6 +157,7 @@ const editorState = fc
       ...items.map((it, i) => ({ type: 'editItem' as const, itemId: `i${i}`, amount: it.amount })),
       { type: 'setTipPercent' as const, value: tipPercent },
       { type: 'setServiceCharge' as const, value: serviceCharge },
+      { type: 'setTax' as const, value: tax },
     ].reduce(editorReducer, bill);
   });
 
@@ -176,7 +184,10 @@ describe('the editor and the server keep one set of bill rules', () => {
         if (splitInputProblem(input) || editorTotals(input) === null) return;
         const problems = editorProblems(state);
         const typedTextWrong =
-          problems.items.size > 0 || problems.tip !== null || problems.serviceCharge !== null;
+          problems.items.size > 0 ||
+          problems.tip !== null ||
+          problems.serviceCharge !== null ||
+          problems.tax !== null;
         if (typedTextWrong) return; // such text never leaves the browser
         const res = await save(state);
         if (!problems.any) {
