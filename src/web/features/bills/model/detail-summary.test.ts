@@ -6,7 +6,7 @@ import { splitBill, type SplitInput } from '../../../../domain/split';
 import { summaryFromSplit } from '../../../lib/summary-data';
 import { summaryOfBill } from './detail-summary';
 
-const input: SplitInput = {
+const base: SplitInput = {
   participants: [
     { id: 'a', name: 'Morgan' },
     { id: 'b', name: 'Alex' },
@@ -27,11 +27,12 @@ const input: SplitInput = {
   serviceChargePence: toPence('6.01'),
   mode: 'byItem',
 };
+const input = base;
 const result = splitBill(input);
 const m = toDecimalString;
 
 /** The bill as the server answers it: its lines stored from the same split at save. */
-function detail(): BillDetail {
+function detail(input = base, result = splitBill(base)): BillDetail {
   const lines = shareLinesOf(input, result);
   return {
     id: 'bill',
@@ -44,7 +45,7 @@ function detail(): BillDetail {
     mode: 'byItem',
     tipPercent: 12,
     subtotal: m(result.subtotal),
-    tax: '0.00',
+    tax: m(result.tax),
     serviceCharge: m(result.serviceCharge),
     tip: m(result.tip),
     totalAmount: m(result.total),
@@ -88,6 +89,17 @@ function detail(): BillDetail {
 describe('summaryOfBill', () => {
   it('gives back the summary the bill was saved from, read from its stored lines', () => {
     expect(summaryOfBill(detail())).toEqual(summaryFromSplit('Dinner', input, result));
+  });
+
+  it("carries a tax added on top, and each person's share of it, from the stored lines", () => {
+    const taxed = { ...base, taxPence: 305 };
+    const split = splitBill(taxed);
+    const summary = summaryOfBill(detail(taxed, split));
+    expect(summary).toEqual(summaryFromSplit('Dinner', taxed, split));
+    expect(summary.tax).toBe(305);
+    expect(summary.participantAmounts.map((p) => p.tax)).toEqual(
+      split.participants.map((p) => p.taxPence),
+    );
   });
 
   it('never splits again: it shows the stored lines even where a fresh split would differ', () => {

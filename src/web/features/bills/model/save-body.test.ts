@@ -80,3 +80,16 @@ describe('the scan travels with the bill', () => {
     expect(typed).not.toHaveProperty('receiptId');
   });
 });
+
+describe('wholeBillBody and a tax added on top', () => {
+  it('sends the tax with a total that counts it; none when the bill has no tax', () => {
+    const taxed = { ...input, taxPence: 271 };
+    const result = splitBill(taxed);
+    const body = wholeBillBody(summaryFromSplit('Diner', taxed, result), NOW);
+    expect(wholeBillBodySchema.parse(body)).toEqual(body);
+    expect(body.tax).toBe('2.71');
+    expect(toPence(body.totalAmount!)).toBe(splitBill(input).total + 271);
+    const plain = wholeBillBody(summaryFromSplit('Diner', input, splitBill(input)), NOW);
+    expect(plain).not.toHaveProperty('tax');
+  });
+});
