@@ -192,6 +192,32 @@ describe('linesFromBoxes', () => {
     expect(fit.confidence).toEqual([1, 1, 0, 1]);
   });
 
+  it('joins a price read in two where its point was hidden (a pen line through the prices)', () => {
+    const split = (name: string, pounds: string, pence: string, y: number) => [
+      box(name, 40, y),
+      box(pounds, 400, y),
+      box(pence, 400 + pounds.length * 12 + 10, y),
+    ];
+    expect(
+      linesFromBoxes([
+        ...split('Sunday Roast', '£55', '95', 100),
+        ...split('Cider', '5', '.65', 140),
+      ]),
+    ).toEqual(['Sunday Roast  £55.95', 'Cider  5.65']);
+    // Not two figures far apart, nor digits that are not the line's last two boxes.
+    expect(
+      linesFromBoxes([box('Table', 40, 100), box('19', 120, 100), box('20', 400, 100)]),
+    ).toEqual(['Table 19  20']);
+    expect(
+      linesFromBoxes([
+        box('Table', 40, 100),
+        box('12', 120, 100),
+        box('09', 156, 100),
+        box('x', 400, 100),
+      ]),
+    ).toEqual(['Table 12 09  x']);
+  });
+
   it('drops empty and low-confidence boxes', () => {
     const boxes = [box('Coke', 0, 0), { ...box('###', 100, 0), score: 0.1 }, box('  ', 200, 0)];
     expect(linesFromBoxes(boxes)).toEqual(['Coke']);

@@ -465,13 +465,35 @@ function overlapsHorizontally(a: Placed, b: Placed): boolean {
   return overlap > 0.3 * Math.min(a.right - a.left, b.right - b.left);
 }
 
+/**
+ * A price split in two where its point should be ('£55' and '95'): a pen line down the price
+ * column, a fold or faded print hides the point, and the detector reads the pounds and the pence as
+ * two boxes side by side. Only the line's last two boxes, after words, the gap narrower than a
+ * character or two, the pence exactly two digits: prices carry pence, and nothing else on a
+ * receipt's line ends in whole digits then two digits so close.
+ */
+function splitPrice(a: Placed, b: Placed, height: number, last: boolean): boolean {
+  return (
+    last &&
+    /^[£$€]?\d{1,4}\.?$/.test(a.text) &&
+    /^\.?\d{2}$/.test(b.text) &&
+    b.left - a.right < 1.2 * height
+  );
+}
+
 function toLine(members: Placed[], y?: number): ReceiptLine {
   const sorted = [...members].sort((a, b) => a.left - b.left);
   const heights = sorted.map((m) => m.height).sort((a, b) => a - b);
   const height = heights[Math.floor(heights.length / 2)]!;
   let text = '';
   let previous: Placed | null = null;
-  for (const m of sorted) {
+  for (const [k, m] of sorted.entries()) {
+    if (previous && splitPrice(previous, m, height, k === sorted.length - 1)) {
+      // Pounds and pence read apart, the point between them hidden: one price again.
+      text = `${text.replace(/\.$/, '')}.${m.text.replace(/^\./, '')}`;
+      previous = m;
+      continue;
+    }
     if (previous) {
       // A wide gap (a price column) is kept as a double space, so "Coke  2.50" still shows the
       // column; a narrow one is an ordinary word space.
