@@ -9,9 +9,10 @@ import type { OcrBox } from './types';
 // undoes.
 //
 // So the rows are fitted from the geometry (decision 014):
-// 1. The tilt: from the boxes' own top and bottom edges (a tilted quadrilateral), and from the price
-//    column, the right-aligned amounts, whose right edges run square to the rows even when the
-//    detector gives upright rectangles that say nothing of the tilt. The boxes are turned back by it.
+// 1. The tilt: from the boxes' own top and bottom edges (a tilted quadrilateral), and from the
+//    columns when the detector gives upright rectangles that say nothing of the tilt: the price
+//    column's right edges and the names' left margin run square to the rows (when the two agree:
+//    see priceColumnAngle). The layout of each angle tried is fitted; the best is kept.
 // 2. The rows: the boxes other than prices are grouped into rows.
 // 3. The pairing: each price column is laid along the rows in order (prices never cross rows), its
 //    offset from the rows allowed to drift smoothly down the receipt (a curl, a bend) but not to
