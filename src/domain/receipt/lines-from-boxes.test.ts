@@ -218,6 +218,21 @@ describe('linesFromBoxes', () => {
     ).toEqual(['Table 12 09  x']);
   });
 
+  it('pairs a unit-price column and a line-total column close beside it, each with its row', () => {
+    // Right edges 40 px apart (under two box heights): two columns, not one with two prices a row.
+    const rows: [string, string, string][] = [
+      ['1 Water', '2.50', '2.50'],
+      ['3 Souvlaki', '2.00', '6.00'],
+      ['1 Patates', '3.00', '3.00'],
+      ['2 Sykoti', '2.50', '5.00'],
+    ];
+    const boxes = rows.flatMap(([name, unit, total], row) => {
+      const y = 100 + row * 30;
+      return [box(name, 40, y), box(unit, 400 - 48, y + 3), box(total, 440 - 48, y - 3)];
+    });
+    expect(linesFromBoxes(boxes)).toEqual(rows.map(([n, u, t]) => `${n}  ${u} ${t}`));
+  });
+
   it('drops empty and low-confidence boxes', () => {
     const boxes = [box('Coke', 0, 0), { ...box('###', 100, 0), score: 0.1 }, box('  ', 200, 0)];
     expect(linesFromBoxes(boxes)).toEqual(['Coke']);

@@ -153,14 +153,17 @@ function rowPitch(ys: number[], h: number): number {
 
 /**
  * The price boxes in columns by their right edges (amounts are right-aligned): a unit-price column
- * and a line-total column are laid along the rows separately.
+ * and a line-total column are laid along the rows separately. A column's right edges lie within a
+ * character of each other; two columns' are a price's width apart, so a gap of a text height
+ * between neighbouring edges starts a new column (a VAT letter after some prices may split one
+ * column in two, which only loses the two halves' smoothness together).
  */
 function priceColumns(prices: Placed[], h: number): Placed[][] {
   const byRight = [...prices].sort((a, b) => a.right - b.right);
   const columns: Placed[][] = [];
   let last = -Infinity;
   for (const p of byRight) {
-    if (p.right - last > 2 * h || columns.length === 0) columns.push([]);
+    if (p.right - last > h || columns.length === 0) columns.push([]);
     columns.at(-1)!.push(p);
     last = p.right;
   }
