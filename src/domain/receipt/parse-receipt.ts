@@ -11,7 +11,7 @@ import {
   restoreItemsTheSubtotalNeeds,
 } from './items';
 import { countedPence, sum } from './line';
-import { linesFromBoxes } from './lines-from-boxes';
+import { buildLines } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { check, chooseTotal, readFigures } from './totals';
 import type { OcrBox, ParsedReceipt } from './types';
@@ -35,7 +35,14 @@ const MAX_ALTERNATIVES = 12;
  * sums decide between two readings of a figure.
  */
 export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
-  const first = parseReceiptText(linesFromBoxes(boxes));
+  const read = (b: readonly OcrBox[]) => {
+    const built = buildLines(b);
+    return parseReceiptText(
+      built.map((l) => l.text),
+      built.map((l) => l.pairing),
+    );
+  };
+  const first = read(boxes);
   if (first.checks.itemsMatchTotal) return first;
   const others = boxes
     .flatMap((box, index) => (box.alternatives ?? []).map((text) => ({ index, text, box })))
@@ -43,17 +50,30 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
     .slice(0, MAX_ALTERNATIVES);
   for (const { index, text } of others) {
     const changed = boxes.map((b, k) => (k === index ? { ...b, text } : b));
-    const other = parseReceiptText(linesFromBoxes(changed));
+    const other = read(changed);
     if (other.checks.itemsMatchTotal) return other;
   }
   return first;
 }
 
-/** Parses receipt text, one string per printed line. Never throws. */
-export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
-  const texts = rawLines.map(clean).filter((t) => t !== '');
+/**
+ * Parses receipt text, one string per printed line. Never throws. `pairing`, when the lines were
+ * built from boxes, says per line how sure the pairing of its price with its name is
+ * (lines-from-boxes.ts); each item read from such a line carries it.
+ */
+export function parseReceiptText(
+  rawLines: readonly string[],
+  pairing: readonly (number | undefined)[] = [],
+): ParsedReceipt {
+  const kept = rawLines.map((text, i) => ({ text: clean(text), pairing: pairing[i] }));
+  const nonEmpty = kept.filter((l) => l.text !== '');
+  const texts = nonEmpty.map((l) => l.text);
+  const classified = classifyAll(texts).map((line, i) => {
+    const sure = nonEmpty[i]!.pairing;
+    return sure === undefined ? line : { ...line, pairing: sure };
+  });
   // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
-  let lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classifyAll(texts)));
+  let lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified));
   // Stage 2, items (items.ts), with the figures the subtotal gives (totals.ts).
   let itemsEnd = endOfItems(lines);
   const figures = readFigures(lines, itemsEnd);
@@ -99,10 +119,17 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
     billDiscounts,
   });
 
+  const pairingOf = new Map(lines.map((l) => [l.index, l.pairing]));
   return {
-    items: items.map(({ name, amountPence, quantity }) =>
-      quantity === undefined ? { name, amountPence } : { name, amountPence, quantity },
-    ),
+    items: items.map(({ name, amountPence, quantity, line }) => {
+      const sure = pairingOf.get(line);
+      return {
+        name,
+        amountPence,
+        ...(quantity === undefined ? {} : { quantity }),
+        ...(sure === undefined ? {} : { pairing: sure }),
+      };
+    }),
     subtotalPence: figures.subtotal,
     taxPence: figures.tax,
     addedTaxPence: taxOnTop,
