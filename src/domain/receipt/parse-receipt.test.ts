@@ -1134,3 +1134,115 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.totalStrategy).toBeNull();
   });
 });
+
+describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', () => {
+  it('reads a VAT code letter misread as a third decimal, or with the price point lost', () => {
+    const read = parseReceiptText([
+      'GREENGATE FOODS',
+      'MILK 4PT  1.55 B',
+      'BUTTER 250G  1.954',
+      'EGGS 6PK  2.30A',
+      'SOURDOUGH LOAF  229Z',
+      'SPINACH 240G  1.19 Z',
+      'CORNFLAKES  E165A',
+      'TEABAGS 80S  2.10 A',
+      'COLA 2L  1.50 Z',
+      'BALANCE DUE  14.53',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['MILK 4PT', 155],
+      ['BUTTER 250G', 195],
+      ['EGGS 6PK', 230],
+      ['SOURDOUGH LOAF', 229],
+      ['SPINACH 240G', 119],
+      ['CORNFLAKES', 165],
+      ['TEABAGS 80S', 210],
+      ['COLA 2L', 150],
+    ]);
+    expect(read.checks.itemsMatchTotal).toBe(true);
+  });
+
+  it('leaves a size in a name alone where the till prints no such code, and three decimals where it prints none', () => {
+    expect(items('SPINACH 240G\nMILK 1.55 A\nEGGS 2.30 A\nJAM 0.99 B\nTOTAL 4.84')).toEqual([
+      ['MILK', 155],
+      ['EGGS', 230],
+      ['JAM', 99],
+    ]);
+    // No codes after the prices: '6.281' gallons stays unread.
+    expect(items('UNLEADED 6.281\nFUEL 20.00\nTOTAL 20.00')).toEqual([['FUEL', 2000]]);
+  });
+
+  it("reads a price whose '£0' was lost after a product code", () => {
+    expect(
+      items('STRAWBERRY JAM\n984757297454  .89\nBREAD\n123456789012  1.10\nTOTAL 1.99'),
+    ).toEqual([
+      ['STRAWBERRY JAM', 89],
+      ['BREAD', 110],
+    ]);
+  });
+
+  it('reads total, payment and table words whose spaces OCR lost', () => {
+    const read = parseReceiptText([
+      'MILK  1.55',
+      'EGGS  2.30',
+      'BALANCEDUE  E3.85',
+      'VISACONTACTLESS  3.85',
+      'VATRATENETVATGROSS',
+      'A20%  3.21  0.64  3.85',
+      'THANKYOUFORSHOPPINGWITHUS',
+    ]);
+    expect(read.totalPence).toBe(385);
+    expect(read.items.map((i) => i.name)).toEqual(['MILK', 'EGGS']);
+    // A run of letters only partly made of receipt words is a name: 'CARDIGAN' is no payment.
+    expect(items('CARDIGAN  12.00\nTOTAL 12.00')).toEqual([['CARDIGAN', 1200]]);
+  });
+
+  it('pairs prices one row low with their names when the figures agree once moved up', () => {
+    // A tilted photo: each price read on the row below its name, the last alone.
+    const read = parseReceiptText([
+      'THE OLD BELL',
+      '4 x House White 250ml',
+      'Sunday Roast Beef  33.40',
+      'Onion Rings  17.84',
+      'Lemonade  4.25',
+      '2.95',
+      'SUBTOTAL',
+      'Service Charge 12.5%  58.44',
+      'TOTAL  7.31',
+      '65.75',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['House White 250ml', 3340],
+      ['Sunday Roast Beef', 1784],
+      ['Onion Rings', 425],
+      ['Lemonade', 295],
+    ]);
+    expect(read.totalPence).toBe(6575);
+  });
+
+  it('pairs a product code layout whose prices were read a row low, though a figure is misread', () => {
+    const read = parseReceiptText([
+      'PENNE PASTA 500G',
+      '606756067606',
+      'FROZEN PEAS 1KG  0.60',
+      '629896901012',
+      'MATURE CHEDDAR  1.54',
+      '930175705114',
+      '3.95',
+      'BALANCE DUE  6.99',
+    ]);
+    // The total misread ('6.99' for '6.09'): no reading adds up, the shape decides.
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['PENNE PASTA 500G', 60],
+      ['FROZEN PEAS 1KG', 154],
+      ['MATURE CHEDDAR', 395],
+    ]);
+  });
+
+  it('keeps prices where they are when the names and prices are in step', () => {
+    expect(items('Chips 3.50\nCoke 2.00\nSUBTOTAL 5.50\nTOTAL 5.50')).toEqual([
+      ['Chips', 350],
+      ['Coke', 200],
+    ]);
+  });
+});

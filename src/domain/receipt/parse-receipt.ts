@@ -1,6 +1,6 @@
-import { basisPointsOf } from '../money';
-import { percentToBasisPoints } from './amounts';
-import { clean, classifyAll, joinPricesOnTheirOwnLine } from './classify';
+import { basisPointsOf, UNKNOWN_ITEM_NAME } from '../money';
+import { percentToBasisPoints, trailingAmount } from './amounts';
+import { clean, classifyAll, joinPricesOnTheirOwnLine, readCodesAfterPrices } from './classify';
 import {
   dropBreakdown,
   dropItemThatBreaksSubtotal,
@@ -48,11 +48,83 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
   return first;
 }
 
-/** Parses receipt text, one string per printed line. Never throws. */
+/**
+ * Parses receipt text, one string per printed line. Never throws.
+ *
+ * On a tilted or bowed photo OCR may pair each row's price with the name one row below (the price
+ * column out of step with the names: the first name without a price, a price left over without a
+ * name under the last). When the items do not add up and a price is left over so, the prices are
+ * tried one row up against the names, and kept when then they add up, or when every price has a
+ * name and the total is the same.
+ */
 export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
-  const texts = rawLines.map(clean).filter((t) => t !== '');
+  const texts = readCodesAfterPrices(rawLines.map(clean).filter((t) => t !== ''));
+  const first = readLines(texts);
+  if (first.checks.itemsMatchTotal || first.items.length < 2) return first;
+  const unnamed = (r: ParsedReceipt) => r.items.filter((i) => i.name === UNKNOWN_ITEM_NAME).length;
+  const leftOver = first.items.at(-1)?.name === UNKNOWN_ITEM_NAME && unnamed(first) === 1;
+  // Every price moved up a row, or (when a price is left over alone under the last name) only
+  // those down to it: the totals block may be read in step.
+  const readings = [readLines(pricesMoved(texts, 1))];
+  const upTo = leftOverLine(texts);
+  if (upTo !== null) readings.push(readLines(pricesMoved(texts, 1, upTo)));
+  for (const moved of readings) {
+    if (!moved.checks.itemsMatchTotal || moved.totalPence === null || unnamed(moved) > 0) continue;
+    // The last price left without a name, alone or on a line of the totals block: moved up a
+    // row, it has one, and the first name gets its price (one item more, the same total).
+    if (
+      leftOver ||
+      (moved.totalPence === first.totalPence && moved.items.length > first.items.length)
+    ) {
+      return moved;
+    }
+  }
+  // A misread figure keeps every reading from adding up: with a price left over alone, the shape
+  // decides when once moved every price has a name and the total is the same.
+  const same = readings.find(
+    (moved) =>
+      leftOver &&
+      unnamed(moved) === 0 &&
+      moved.items.length >= first.items.length &&
+      moved.totalPence === first.totalPence,
+  );
+  if (same) return same;
+  return first;
+}
+
+/**
+ * Each line's closing price moved to the line above it, the words staying where they are, for the
+ * lines up to `last` (all without it). Lines left with neither words nor price are dropped.
+ */
+export function pricesMoved(texts: readonly string[], step: 1, last = texts.length - 1): string[] {
+  const split = texts.map(splitPrice);
+  return split
+    .map(({ words, price }, i) => {
+      if (i > last) return `${words} ${price}`.trim();
+      return `${words} ${i + step <= last ? (split[i + step]?.price ?? '') : ''}`.trim();
+    })
+    .filter((t) => t !== '');
+}
+
+function splitPrice(text: string): { words: string; price: string } {
+  const amount = trailingAmount(text);
+  return amount
+    ? { words: text.slice(0, amount.start).trim(), price: text.slice(amount.start).trim() }
+    : { words: text, price: '' };
+}
+
+/** The first price alone on its line after a priced name: where a price was left over. */
+function leftOverLine(texts: readonly string[]): number | null {
+  const split = texts.map(splitPrice);
+  const firstNamed = split.findIndex((l) => l.price !== '' && /[A-Za-z]{2,}/.test(l.words));
+  if (firstNamed === -1) return null;
+  const alone = split.findIndex((l, i) => i > firstNamed && l.price !== '' && l.words === '');
+  return alone === -1 ? null : alone;
+}
+
+function readLines(texts: readonly string[]): ParsedReceipt {
   // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
-  let lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classifyAll(texts)));
+  let lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classifyAll([...texts])));
   // Stage 2, items (items.ts), with the figures the subtotal gives (totals.ts).
   let itemsEnd = endOfItems(lines);
   const figures = readFigures(lines, itemsEnd);
