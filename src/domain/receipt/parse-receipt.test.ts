@@ -1239,6 +1239,53 @@ describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', 
     ]);
   });
 
+  it('pairs prices a row low with their names though the items add up either way', () => {
+    const read = parseReceiptText([
+      'Table 18 Covers 6',
+      '4 x Sea Bass Fillet',
+      'Margherita Pizza  70.76',
+      'Chips  13.74',
+      '2 x Gin and Tonic  4.09',
+      '20.00',
+      'SUBTOTAL',
+      'TOTAL  108.59',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence, i.quantity])).toEqual([
+      ['Sea Bass Fillet', 7076, 4],
+      ['Margherita Pizza', 1374, undefined],
+      ['Chips', 409, undefined],
+      ['Gin and Tonic', 2000, 2],
+    ]);
+  });
+
+  it('pairs prices a row low when names among the items were left without one', () => {
+    // The price column a row low; a multi-buy's quantity line takes its item's price, the names
+    // under such lines are left without one, and a misread total keeps any sum from agreeing.
+    const read = parseReceiptText([
+      'CUCUMBER',
+      'BANANAS LOOSE  0.74 A',
+      'CASTER SUGAR 1KG  0.19 Z',
+      '3 @ 1.25  0.55 B',
+      'CUCUMBER',
+      'TINNED TUNA 4PK  3.75 A',
+      '2 @ 0.50  0.80',
+      'SHAMPOO 400ML',
+      'TEABAGS 80S  1.00 A',
+      '12 ITEMS  2.04 B',
+      'BALANCE DUE',
+      'VISA  9.97',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['CUCUMBER', 74],
+      ['BANANAS LOOSE', 19],
+      ['CASTER SUGAR 1KG', 55],
+      ['CUCUMBER', 375],
+      ['TINNED TUNA 4PK', 80],
+      ['SHAMPOO 400ML', 100],
+      ['TEABAGS 80S', 204],
+    ]);
+  });
+
   it('keeps prices where they are when the names and prices are in step', () => {
     expect(items('Chips 3.50\nCoke 2.00\nSUBTOTAL 5.50\nTOTAL 5.50')).toEqual([
       ['Chips', 350],

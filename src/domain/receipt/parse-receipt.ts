@@ -10,6 +10,7 @@ import {
   restoreItemsTheSubtotalNeeds,
 } from './items';
 import { countedPence, sum } from './line';
+import { isInfoText, keywordKind } from './keywords';
 import { linesFromBoxes } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { check, chooseTotal, readFigures } from './totals';
@@ -60,9 +61,12 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
 export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
   const texts = readCodesAfterPrices(rawLines.map(clean).filter((t) => t !== ''));
   const first = readLines(texts);
-  if (first.checks.itemsMatchTotal || first.items.length < 2) return first;
+  if (first.items.length < 2) return first;
   const unnamed = (r: ParsedReceipt) => r.items.filter((i) => i.name === UNKNOWN_ITEM_NAME).length;
   const leftOver = first.items.at(-1)?.name === UNKNOWN_ITEM_NAME && unnamed(first) === 1;
+  // Items that add up, each with its name, are read right. (Prices a row low still add up when
+  // the last is left over alone: then the names decide below.)
+  if (first.checks.itemsMatchTotal && !leftOver) return first;
   // Every price moved up a row, or (when a price is left over alone under the last name) only
   // those down to it: the totals block may be read in step.
   const readings = [readLines(pricesMoved(texts, 1))];
@@ -79,14 +83,17 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
       return moved;
     }
   }
-  // A misread figure keeps every reading from adding up: with a price left over alone, the shape
-  // decides when once moved every price has a name and the total is the same.
+  // A misread figure keeps every reading from adding up: then the shape decides. Once moved,
+  // every price has a name and the total is the same; and either a price was left over alone, or
+  // names among the items were left without a price that now have one (two or more fewer).
+  const orphans = namesWithoutPrice(texts);
   const same = readings.find(
-    (moved) =>
-      leftOver &&
+    (moved, k) =>
       unnamed(moved) === 0 &&
       moved.items.length >= first.items.length &&
-      moved.totalPence === first.totalPence,
+      moved.totalPence !== null &&
+      moved.totalPence === first.totalPence &&
+      (leftOver || (k === 0 && namesWithoutPrice(pricesMoved(texts, 1)) <= orphans - 2)),
   );
   if (same) return same;
   return first;
@@ -111,6 +118,16 @@ function splitPrice(text: string): { words: string; price: string } {
   return amount
     ? { words: text.slice(0, amount.start).trim(), price: text.slice(amount.start).trim() }
     : { words: text, price: '' };
+}
+
+/** Lines of words without a price among the priced items: names whose price was read elsewhere. */
+function namesWithoutPrice(texts: readonly string[]): number {
+  const split = texts.map(splitPrice);
+  const named = (l: { words: string; price: string }) =>
+    /[A-Za-z]{3,}/.test(l.words) && keywordKind(l.words) === null && !isInfoText(l.words);
+  const priced = split.flatMap((l, i) => (l.price !== '' && named(l) ? [i] : []));
+  if (priced.length < 2) return 0;
+  return split.slice(priced[0], priced.at(-1)).filter((l) => l.price === '' && named(l)).length;
 }
 
 /** The first price alone on its line after a priced name: where a price was left over. */
