@@ -64,11 +64,12 @@ export function readCodesAfterPrices(texts: readonly string[]): string[] {
   if (sumOf(codes) < 3) return [...texts];
   // The letters this till prints (each at least twice: a letter seen once may be a misreading).
   const letters = [...codes].filter(([, n]) => n >= 2).map(([l]) => l);
-  return texts.map((text) => {
+  return texts.map((raw) => {
     // An item's line: its name, or the product code printed under it.
-    if (!/[A-Za-z]{2,}|^\d{6,}\s/.test(text)) return text;
-    // '1.954': a third decimal after a price, the code letter read as a digit.
-    const third = /(?<![\d.,])(\d{1,4}[.,]\d{2})(\d)$/.exec(text);
+    if (!/[A-Za-z]{2,}|^\d{6,}\s/.test(raw)) return raw;
+    const text = digitsForLetters(raw);
+    // '1.954' or '4.79 8': a third decimal after a price, the code letter read as a digit.
+    const third = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?(\d)$/.exec(text);
     if (
       third &&
       DIGIT_FOR_LETTER[third[2]!] &&
@@ -82,8 +83,21 @@ export function readCodesAfterPrices(texts: readonly string[]): string[] {
     if (pointLost && letters.includes(pointLost[3]!) && findAmounts(text).length === 0) {
       return `${text.slice(0, pointLost.index)}${pointLost[1]}.${pointLost[2]} ${pointLost[3]}`;
     }
-    return text;
+    return findAmounts(text).length > findAmounts(raw).length ? text : raw;
   });
+}
+
+/**
+ * The price at the end of a line with letters read for its digits ('E1S0A' for '£1.50 A', 'S.34'
+ * for '5.34', 'EL69A'): S for 5, O for 0, I or l for 1, in a last word of digits and such letters
+ * with at least one digit and a VAT code or pound sign around it, never a word of letters alone.
+ */
+function digitsForLetters(text: string): string {
+  const m = /(?<=\s)([£EF]?)([\dSOIlL]{1,3}[.,]?[\dSOIlL]{2})(\s?[A-Z])?$/.exec(text);
+  if (!m || !/\d/.test(m[2]!) || !/[SOIlL]/.test(m[2]!)) return text;
+  if (!m[1] && !/[.,]/.test(m[2]!)) return text;
+  const digits = m[2]!.replace(/S/g, '5').replace(/O/g, '0').replace(/[IlL]/g, '1');
+  return `${text.slice(0, m.index)}${m[1]}${digits}${m[3] ?? ''}`;
 }
 
 function sumOf(counts: Map<string, number>): number {

@@ -1286,6 +1286,87 @@ describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', 
     ]);
   });
 
+  it('reads letters misread for the digits of a price on a till that prints VAT codes', () => {
+    expect(
+      items(
+        [
+          'MILK 4PT  1.55 B',
+          'EGGS 6PK  2.30 A',
+          'JAM  0.99 Z',
+          'TEABAGS 80S  1.20 A',
+          'BASMATI RICE 1KG  E1S0A',
+          'CAT FOOD 12PK  S.34',
+          'CORNFLAKES 500G  EL69A',
+          'FLOWERS BOUQUET  4.79 8',
+          'BALANCE DUE  18.36',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['MILK 4PT', 155],
+      ['EGGS 6PK', 230],
+      ['JAM', 99],
+      ['TEABAGS 80S', 120],
+      ['BASMATI RICE 1KG', 150],
+      ['CAT FOOD 12PK', 534],
+      ['CORNFLAKES 500G', 169],
+      ['FLOWERS BOUQUET', 479],
+    ]);
+  });
+
+  it("reads a price match as a discount, its minus lost or not, and 'CLUBCARDPRICE' glued", () => {
+    expect(
+      items('BREAD  1.10\nPRICE MATCH  0.50\nJAM  2.00\nCLUBCARDPRICE  0.75\nTOTAL 1.85'),
+    ).toEqual([
+      ['BREAD', 110],
+      ['PRICE MATCH', -50],
+      ['JAM', 200],
+      ['CLUBCARDPRICE', -75],
+    ]);
+  });
+
+  it("reads a '£' misread as a '6' back when the total says so, and only then", () => {
+    const lines = ['BREAD  1.10', 'JAM  61.25', 'MILK  0.95', 'TOTAL  3.30'];
+    expect(items(lines.join('\n'))).toEqual([
+      ['BREAD', 110],
+      ['JAM', 125],
+      ['MILK', 95],
+    ]);
+    // A total that does not say so: the price stays as read.
+    lines[3] = 'TOTAL  63.31';
+    expect(items(lines.join('\n'))).toEqual([
+      ['BREAD', 110],
+      ['JAM', 6125],
+      ['MILK', 95],
+    ]);
+  });
+
+  it('moves only the items’ prices up a row when the last one fell on the count of items', () => {
+    const read = parseReceiptText([
+      'OLIVE OIL 500ML',
+      'WHITE BREAD 800G  3.49',
+      'COLA 2L  0.75',
+      '4 @ 0.89  3.56',
+      'TOOTHPASTE',
+      'PENNE PASTA  1.10',
+      'BEEF MINCE 500G  1.99',
+      'BROCCOLI  0.64',
+      '8 ITEMS  3.24',
+      'BALANCE DUE',
+      'VISA CONTACTLESS  £14.77',
+      'AUTH CODE 431485  4.77',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['OLIVE OIL 500ML', 349],
+      ['WHITE BREAD 800G', 75],
+      ['COLA 2L', 356],
+      ['TOOTHPASTE', 110],
+      ['PENNE PASTA', 199],
+      ['BEEF MINCE 500G', 64],
+      ['BROCCOLI', 324],
+    ]);
+    expect(read.totalPence).toBe(1477);
+  });
+
   it('keeps prices where they are when the names and prices are in step', () => {
     expect(items('Chips 3.50\nCoke 2.00\nSUBTOTAL 5.50\nTOTAL 5.50')).toEqual([
       ['Chips', 350],

@@ -6,11 +6,12 @@ import {
   dropItemThatBreaksSubtotal,
   endOfItems,
   itemsNamedLikeTotals,
+  misreadPricesRepaired,
   readItems,
   restoreItemsTheSubtotalNeeds,
 } from './items';
 import { countedPence, sum } from './line';
-import { isInfoText, keywordKind } from './keywords';
+import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { linesFromBoxes } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { check, chooseTotal, readFigures } from './totals';
@@ -69,9 +70,10 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
   if (first.checks.itemsMatchTotal && !leftOver) return first;
   // Every price moved up a row, or (when a price is left over alone under the last name) only
   // those down to it: the totals block may be read in step.
-  const readings = [readLines(pricesMoved(texts, 1))];
-  const upTo = leftOverLine(texts);
-  if (upTo !== null) readings.push(readLines(pricesMoved(texts, 1, upTo)));
+  const movedTexts = [undefined, ...endsOfTheItems(texts)].map((upTo) =>
+    pricesMoved(texts, 1, upTo),
+  );
+  const readings = movedTexts.map(readLines);
   for (const moved of readings) {
     if (!moved.checks.itemsMatchTotal || moved.totalPence === null || unnamed(moved) > 0) continue;
     // The last price left without a name, alone or on a line of the totals block: moved up a
@@ -93,7 +95,7 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
       moved.items.length >= first.items.length &&
       moved.totalPence !== null &&
       moved.totalPence === first.totalPence &&
-      (leftOver || (k === 0 && namesWithoutPrice(pricesMoved(texts, 1)) <= orphans - 2)),
+      (leftOver || namesWithoutPrice(movedTexts[k]!) <= orphans - 2),
   );
   if (same) return same;
   return first;
@@ -130,14 +132,23 @@ function namesWithoutPrice(texts: readonly string[]): number {
   return split.slice(priced[0], priced.at(-1)).filter((l) => l.price === '' && named(l)).length;
 }
 
-/** The first price alone on its line after a priced name: where a price was left over. */
-function leftOverLine(texts: readonly string[]): number | null {
+/**
+ * Where the items may end, for moving only their prices: the first price alone on its line after a
+ * priced name (a price left over), and the first line of the totals block (its words say total,
+ * payment or a count of items; the price a row low on it is the last item's).
+ */
+function endsOfTheItems(texts: readonly string[]): number[] {
   const split = texts.map(splitPrice);
   const firstNamed = split.findIndex((l) => l.price !== '' && /[A-Za-z]{2,}/.test(l.words));
-  if (firstNamed === -1) return null;
+  if (firstNamed === -1) return [];
   const alone = split.findIndex((l, i) => i > firstNamed && l.price !== '' && l.words === '');
-  return alone === -1 ? null : alone;
+  const totals = split.findIndex(
+    (l, i) => i > firstNamed && TOTALS_BLOCK.includes(keywordKind(l.words) ?? 'info'),
+  );
+  return [alone, totals].filter((i) => i !== -1);
 }
+
+const TOTALS_BLOCK: readonly LineKind[] = ['subtotal', 'total', 'tender', 'count', 'table'];
 
 function readLines(texts: readonly string[]): ParsedReceipt {
   // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
@@ -171,12 +182,26 @@ function readLines(texts: readonly string[]): ParsedReceipt {
     service,
     billDiscounts,
   );
+  let checks = check(items, lines, figures, total, service);
+  // A price or two misread so that the items miss the printed figure by what their other reading
+  // makes up (a '£' read as a '6'): the printed sums decide (items.ts misreadPricesRepaired).
+  if (!checks.itemsMatchTotal && checks.differencePence !== 0) {
+    const repaired = misreadPricesRepaired(items, checks.differencePence);
+    if (repaired) {
+      items = repaired;
+      checks = check(items, lines, figures, total, service);
+    }
+  }
   // An item dearer than the whole receipt (its total, or subtotal, before the discounts printed on
   // it) is a misreading, a product code or a card number read as a price: never one to return.
   if (total !== null && total > 0) {
     const discounts = sum(items.filter((i) => i.amountPence < 0).map((i) => -i.amountPence));
     const ceiling = Math.max(total, figures.subtotal ?? 0) + discounts;
-    items = items.filter((i) => i.amountPence <= ceiling);
+    const kept = items.filter((i) => i.amountPence <= ceiling);
+    if (kept.length < items.length) {
+      items = kept;
+      checks = check(items, lines, figures, total, service);
+    }
   }
 
   return {
@@ -190,7 +215,7 @@ function readLines(texts: readonly string[]): ParsedReceipt {
     tipPence: figures.tip,
     totalPence: total,
     establishmentName: establishmentName(lines),
-    checks: check(items, lines, figures, total, service),
+    checks,
     rawText: texts.join('\n'),
     totalStrategy,
   };
