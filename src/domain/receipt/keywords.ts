@@ -48,6 +48,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:CUOTA|BASE\b.{0,12}\bIMP\w*|IMP\.?\s*BASE|(?:VAT|TAX)\s*(?:SUMMARY|ANALYSIS|BREAKDOWN)|NET\b.*\bGROSS|NETTO\b.*\bBRUTTO)\b/,
   },
   {
+    // '12 ITEMS', 'ITEMS 12' alone on a line (OCR may read '55' as 'SS'): how many were bought.
+    kind: 'count',
+    pattern:
+      /^\W*(?:[\dSOIL]{1,3}\s*(?:ITEMS?|ARTICLES?)|(?:ITEMS?|ARTICLES?)\s*[\dSOIL]{1,3})\W*$/,
+  },
+  {
     kind: 'count',
     pattern:
       /\b(?:TOTAL\s*(?:QTY|QUANTITY|ITEMS?|NO\.?\s*OF|PCS|UNITS|ARTICLES)|(?:NO\.?|NUMBER)\s*OF\s*ITEMS|ITEMS?\s*(?:SOLD|COUNT|PURCHASED)|QTY\s*TOTAL|ITEM\s*COUNT)\b/,

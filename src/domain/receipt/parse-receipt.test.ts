@@ -1367,6 +1367,27 @@ describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', 
     expect(read.totalPence).toBe(1477);
   });
 
+  it('pairs names with the code and price printed under them, the count of items below', () => {
+    expect(
+      items(
+        [
+          'GROUND COFFEE 227G',
+          '294361796630  2.69 B',
+          'RED ONIONS 1KG',
+          '810763362942  1.25 B',
+          'SEMI SKIMMED MILK 4PT',
+          '310626634815  1.65 Z',
+          'SSITEMS',
+          'BALANCE DUE  5.59',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['GROUND COFFEE 227G', 269],
+      ['RED ONIONS 1KG', 125],
+      ['SEMI SKIMMED MILK 4PT', 165],
+    ]);
+  });
+
   it('keeps prices where they are when the names and prices are in step', () => {
     expect(items('Chips 3.50\nCoke 2.00\nSUBTOTAL 5.50\nTOTAL 5.50')).toEqual([
       ['Chips', 350],
