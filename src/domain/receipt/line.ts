@@ -17,6 +17,8 @@ export interface Line {
   readonly kind: LineKind | 'item' | 'text' | 'quantity' | 'running';
   /** decided by the subtotal: an item even if it equals the items above it */
   readonly isItem?: boolean;
+  /** how sure the pairing of its price with its name is, 0 to 1, when they were separate boxes */
+  readonly pairing?: number;
 }
 
 export interface Item extends ParsedReceiptItem {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildLines, dominantAngle, linesFromBoxes } from './lines-from-boxes';
+import {
+  alignColumn,
+  buildLines,
+  dominantAngle,
+  linesFromBoxes,
+  priceColumnAngle,
+} from './lines-from-boxes';
 import { parseReceipt } from './parse-receipt';
 import type { OcrBox } from './types';
 
@@ -20,6 +26,22 @@ function box(text: string, x: number, y: number, degrees = 0, cx = 0, cy = 0): O
   };
 }
 
+/** The box as the detector often gives it on a tilted photo: its upright bounding rectangle. */
+function upright(b: OcrBox): OcrBox {
+  const xs = b.box.map((p) => p[0]);
+  const ys = b.box.map((p) => p[1]);
+  const [l, r, t, u] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return {
+    ...b,
+    box: [
+      [l, t],
+      [r, t],
+      [r, u],
+      [l, u],
+    ],
+  };
+}
+
 /** A receipt laid out as name boxes on the left and price boxes in a right-hand column. */
 function receiptBoxes(degrees: number): OcrBox[] {
   const rows: [string, string | null][] = [
@@ -36,7 +58,8 @@ function receiptBoxes(degrees: number): OcrBox[] {
   rows.forEach(([name, price], row) => {
     const y = 100 + row * 34;
     boxes.push(box(name, 40, y, degrees, 300, 300));
-    if (price) boxes.push(box(price, 520, y, degrees, 300, 300));
+    // Prices right-aligned, as tills print them.
+    if (price) boxes.push(box(price, 580 - price.length * 12, y, degrees, 300, 300));
   });
   // OCR engines give boxes in no useful order.
   return boxes.reverse();
@@ -106,6 +129,108 @@ describe('linesFromBoxes', () => {
       box('KUNG PAO', 40, 148),
     ];
     expect(linesFromBoxes(boxes)).toEqual(['3-ENTREE PLATE  8.68', 'CHOW MEIN', 'KUNG PAO']);
+  });
+
+  it('fits the tilt from the price column when the boxes are upright rectangles (5 degrees)', () => {
+    // The detector's rectangles on a photo tilted 5 degrees say nothing of the tilt; the right-hand
+    // prices rise 42 px across the row, more than a row's pitch (34 px).
+    const boxes = receiptBoxes(5).map(upright);
+    expect(dominantAngle(boxes)).toBe(0);
+    expect(priceColumnAngle(boxes)! * (180 / Math.PI)).toBeCloseTo(5, 0);
+    expect(linesFromBoxes(boxes)).toEqual(linesFromBoxes(receiptBoxes(0)));
+  });
+
+  it('follows a price column that waves above and below the rows (a curved receipt)', () => {
+    // Twelve rows 30 px apart; the paper waves so the prices sink up to 17 px (more than half a
+    // row) below their names, then rise as far above them: no one shift of the column fits.
+    const names = Array.from({ length: 12 }, (_, row) => `Dish number ${row + 1}`);
+    const boxes = names.flatMap((name, row) => {
+      const y = 100 + row * 30;
+      const sag = 17 * Math.sin((2 * Math.PI * row) / 11);
+      return [box(name, 40, y), box(`${row + 1}.50`, 400, y + sag)];
+    });
+    expect(linesFromBoxes(boxes)).toEqual(names.map((name, row) => `${name}  ${row + 1}.50`));
+  });
+
+  it('keeps tightly spaced rows apart on a photo tilted 5 degrees (rows 26 px apart, boxes 24 px high)', () => {
+    const rows = ['Milk 2 pint', 'Bread', 'Eggs x12', 'Butter', 'Apples', 'Cheddar', 'Tea bags'];
+    const boxes = rows.flatMap((name, row) => {
+      const y = 100 + row * 26;
+      return [box(name, 40, y, 5, 300, 200), box(`${row + 1}.25`, 500, y, 5, 300, 200)];
+    });
+    expect(linesFromBoxes(boxes.map(upright))).toEqual(
+      rows.map((name, row) => `${name}  ${row + 1}.25`),
+    );
+  });
+
+  it('says how sure each pairing is: sure on a straight row, unsure half a row off', () => {
+    const rows = ['Soup', 'Bread', 'Salad', 'Pie', 'Cake'];
+    const boxes = rows.flatMap((name, row) => {
+      const y = 100 + row * 34;
+      // The third price sits 14 px low where its neighbours sit level: it could be either row's.
+      return [box(name, 40, y), box(`${row + 2}.00`, 400, y + (row === 2 ? 14 : 0))];
+    });
+    const lines = buildLines([...boxes, box('THE CROWN', 40, 40)]);
+    expect(lines[0]).not.toHaveProperty('pairing');
+    expect(lines.slice(1).map((l) => l.pairing)).toEqual([1, 1, expect.any(Number), 1, 1]);
+    expect(lines[3]!.pairing).toBeLessThan(0.3);
+    // A line read as one box pairs nothing.
+    expect(buildLines([box('Coke 2.50', 40, 100)])[0]).not.toHaveProperty('pairing');
+    // ... and the parser's items carry it.
+    const items = parseReceipt(boxes).items;
+    expect(items.map((i) => i.pairing)).toEqual([1, 1, lines[3]!.pairing, 1, 1]);
+  });
+
+  it('leaves a price unpaired rather than jump a row against its neighbours', () => {
+    // Prices level with their rows, but one a whole row below its name with no row beside it.
+    const fit = alignColumn(
+      [{ y: 100 }, { y: 130 }, { y: 190 }, { y: 220 }],
+      [{ y: 100 }, { y: 130 }, { y: 160 }, { y: 220 }],
+      30,
+    );
+    expect(fit.rows).toEqual([0, 1, null, 3]);
+    expect(fit.confidence).toEqual([1, 1, 0, 1]);
+  });
+
+  it('joins a price read in two where its point was hidden (a pen line through the prices)', () => {
+    const split = (name: string, pounds: string, pence: string, y: number) => [
+      box(name, 40, y),
+      box(pounds, 400, y),
+      box(pence, 400 + pounds.length * 12 + 10, y),
+    ];
+    expect(
+      linesFromBoxes([
+        ...split('Sunday Roast', '£55', '95', 100),
+        ...split('Cider', '5', '.65', 140),
+      ]),
+    ).toEqual(['Sunday Roast  £55.95', 'Cider  5.65']);
+    // Not two figures far apart, nor digits that are not the line's last two boxes.
+    expect(
+      linesFromBoxes([box('Table', 40, 100), box('19', 120, 100), box('20', 400, 100)]),
+    ).toEqual(['Table 19  20']);
+    expect(
+      linesFromBoxes([
+        box('Table', 40, 100),
+        box('12', 120, 100),
+        box('09', 156, 100),
+        box('x', 400, 100),
+      ]),
+    ).toEqual(['Table 12 09  x']);
+  });
+
+  it('pairs a unit-price column and a line-total column close beside it, each with its row', () => {
+    // Right edges 40 px apart (under two box heights): two columns, not one with two prices a row.
+    const rows: [string, string, string][] = [
+      ['1 Water', '2.50', '2.50'],
+      ['3 Souvlaki', '2.00', '6.00'],
+      ['1 Patates', '3.00', '3.00'],
+      ['2 Sykoti', '2.50', '5.00'],
+    ];
+    const boxes = rows.flatMap(([name, unit, total], row) => {
+      const y = 100 + row * 30;
+      return [box(name, 40, y), box(unit, 400 - 48, y + 3), box(total, 440 - 48, y - 3)];
+    });
+    expect(linesFromBoxes(boxes)).toEqual(rows.map(([n, u, t]) => `${n}  ${u} ${t}`));
   });
 
   it('drops empty and low-confidence boxes', () => {

@@ -4,9 +4,22 @@ import type { OcrBox } from './types';
 // Builds text lines from OCR boxes. PaddleOCR gives one box per run of text, so a receipt row such as
 // "Fish & Chips ........ 12.50" usually arrives as two boxes (name, price) that must be put back on
 // one line. Phone photos are rarely straight: a skew of 3 degrees moves the right-hand price 15 px
-// up or down over 300 px, about the height of a line, so grouping by raw y mixes neighbouring rows.
-// We estimate the dominant angle from the boxes' own top and bottom edges, rotate the box centres
-// back by it, and group in that frame.
+// up or down over 300 px, about the height of a line, so grouping by raw y mixes neighbouring rows;
+// a curled or bent receipt moves its price column up here and down there, which no one rotation
+// undoes.
+//
+// So the rows are fitted from the geometry (decision 014):
+// 1. The tilt: from the boxes' own top and bottom edges (a tilted quadrilateral), and from the
+//    columns when the detector gives upright rectangles that say nothing of the tilt: the price
+//    column's right edges and the names' left margin run square to the rows (when the two agree:
+//    see priceColumnAngle). The layout of each angle tried is fitted; the best is kept.
+// 2. The rows: the boxes other than prices are grouped into rows.
+// 3. The pairing: each price column is laid along the rows in order (prices never cross rows), its
+//    offset from the rows allowed to drift smoothly down the receipt (a curl, a bend) but not to
+//    jump (dynamic programming over the prices, top to bottom). A price that fits no row without a
+//    jump stays a line of its own (the parser joins a price printed under its name).
+// 4. How sure each pairing is: how far the price sits from where its neighbours' offsets put it,
+//    against half the row pitch (at half a pitch it could as well belong to the next row).
 
 /** A built line: its text, its boxes' texts left to right, and where it sits once deskewed. */
 export interface ReceiptLine {
@@ -15,6 +28,11 @@ export interface ReceiptLine {
   /** deskewed vertical centre and typical box height, in image pixels */
   y: number;
   height: number;
+  /**
+   * How sure the pairing of the line's price (a box of its own) with the rest of the line is, 0 to
+   * 1; absent when there was nothing to pair (no price box, or a line read as one box).
+   */
+  pairing?: number;
 }
 
 interface Placed {
@@ -39,51 +57,296 @@ export function linesFromBoxes(boxes: readonly OcrBox[]): string[] {
   return buildLines(boxes).map((line) => line.text);
 }
 
+interface Layout {
+  lines: ReceiptLine[];
+  /** rows with a price paired */
+  paired: number;
+  /** how far the layout strays from straight rows and a smooth price column (lower is better) */
+  misfit: number;
+}
+
 /** Groups boxes into lines (see the file comment). Pure and deterministic. */
 export function buildLines(boxes: readonly OcrBox[]): ReceiptLine[] {
   const usable = boxes.filter((b) => b.text.trim() !== '' && b.score >= MIN_SCORE && isQuad(b));
   if (usable.length === 0) return [];
-  // Box edges tell the skew of a flat photo, but on a curled receipt the long name boxes on the left
-  // slope more than the rows do, and rotating by their angle would lift the price column a whole
-  // row. So we try the estimated angle, half of it and none. A receipt bent between its name and
-  // price columns (photographed in the hand) has its prices ride up or down by up to half a row,
-  // which no rotation fixes, so for each angle we also try moving the price column (the boxes that
-  // are only an amount, right of the middle) up or down by a fraction of a line. We keep the layout
-  // that gives the most prices a row beside them, then the fewest lines; on a tie between angles,
-  // the one whose lines are straightest (a wrong angle can pair every price with the row above and
-  // still make as many lines). A moved column must pair more prices or make fewer lines to win.
+  // The angles tried: none, the boxes' edges' (and half of it: on a curled receipt the long name
+  // boxes on the left slope more than the rows do), and the price column's. The layout pairing the
+  // most prices wins, then the one with the fewest lines, then the straightest.
   const estimated = dominantAngle(usable);
-  let best: { groups: Placed[][]; misfit: number; paired: number } | null = null;
-  for (const angle of estimated === 0 ? [0] : [0, estimated / 2, estimated]) {
-    const placed = usable.map((b) => place(b, angle));
-    const h = median(placed.map((p) => p.height));
-    const middle =
-      (Math.min(...placed.map((p) => p.left)) + Math.max(...placed.map((p) => p.right))) / 2;
-    const prices = placed.map((p, i) => isPriceBox(usable[i]!.text) && p.left > middle);
-    for (const shift of PRICE_SHIFTS) {
-      if (shift !== 0 && !prices.some(Boolean)) continue;
-      const shifted = placed.map((p, i) =>
-        prices[i] ? { ...p, y: p.y + shift * h, price: true } : p,
-      );
-      const groups = groupIntoLines(shifted);
-      const misfit = groups.reduce((sum, g) => sum + spread(g), 0);
-      const paired = groups.filter((g) => g.some((m) => m.price) && g.some((m) => !m.price)).length;
-      const better =
-        !best ||
-        paired > best.paired ||
-        (paired === best.paired && groups.length < best.groups.length) ||
-        (shift === 0 &&
-          paired === best.paired &&
-          groups.length === best.groups.length &&
-          misfit < best.misfit - 0.01);
-      if (better) best = { groups, misfit, paired };
-    }
+  const angles = [0, estimated / 2, estimated];
+  const column = priceColumnAngle(usable);
+  if (column !== null) angles.push(column);
+  let best: Layout | null = null;
+  for (const [k, angle] of angles.entries()) {
+    if (angles.slice(0, k).some((a) => Math.abs(a - angle) < 1e-4)) continue;
+    const layout = fitRows(usable, angle);
+    const better =
+      !best ||
+      layout.paired > best.paired ||
+      (layout.paired === best.paired && layout.lines.length < best.lines.length) ||
+      (layout.paired === best.paired &&
+        layout.lines.length === best.lines.length &&
+        layout.misfit < best.misfit - 0.01);
+    if (better) best = layout;
   }
-  return best!.groups.map(toLine).sort((a, b) => a.y - b.y);
+  return best!.lines;
 }
 
-/** How far the price column is moved, in box heights: nearest first, so the least move wins a tie. */
-const PRICE_SHIFTS = [0, 0.15, -0.15, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6];
+/** The rows and their prices with the boxes turned back by `angle` (steps 2 to 4 above). */
+function fitRows(usable: readonly OcrBox[], angle: number): Layout {
+  const placed = usable.map((b) => place(b, angle));
+  const h = median(placed.map((p) => p.height));
+  const middle =
+    (Math.min(...placed.map((p) => p.left)) + Math.max(...placed.map((p) => p.right))) / 2;
+  const prices: Placed[] = [];
+  const others: Placed[] = [];
+  placed.forEach((p, i) => {
+    if (isPriceBox(usable[i]!.text) && p.left > middle) prices.push({ ...p, price: true });
+    else others.push(p);
+  });
+  const rows = groupIntoLines(others).map((members) => ({
+    members,
+    y: members.reduce((s, m) => s + m.y, 0) / members.length,
+  }));
+  rows.sort((a, b) => a.y - b.y);
+  const pitch = rowPitch(
+    rows.map((r) => r.y),
+    h,
+  );
+  const pairing = new Map<number, number>();
+  const loose: Placed[] = [];
+  let misfit = rows.reduce((sum, r) => sum + spread(r.members), 0);
+  for (const column of priceColumns(prices, h)) {
+    const fit = alignColumn(column, rows, pitch);
+    misfit += fit.cost;
+    column.forEach((price, i) => {
+      const row = fit.rows[i]!;
+      if (row === null) {
+        loose.push({ ...price, y: price.y - fit.offsets[i]! });
+        return;
+      }
+      rows[row]!.members.push(price);
+      pairing.set(row, Math.min(pairing.get(row) ?? 1, fit.confidence[i]!));
+    });
+  }
+  const lines = rows.map((r, i) => {
+    const line = toLine(r.members, r.y);
+    const sure = pairing.get(i);
+    return sure === undefined || r.members.length < 2 ? line : { ...line, pairing: round(sure) };
+  });
+  lines.push(...groupIntoLines(loose).map((members) => toLine(members)));
+  lines.sort((a, b) => a.y - b.y);
+  return { lines, paired: pairing.size, misfit };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The typical distance between neighbouring rows: the median gap between rows (boxes often
+ * overlap the next row's: a detector's box is taller than its text).
+ */
+function rowPitch(ys: number[], h: number): number {
+  const gaps = ys.slice(1).map((y, i) => y - ys[i]!);
+  const real = gaps.filter((g) => g > 0.6 * h);
+  return real.length ? median(real) : 1.4 * h;
+}
+
+/**
+ * The price boxes in columns by their right edges (amounts are right-aligned): a unit-price column
+ * and a line-total column are laid along the rows separately. A column's right edges lie within a
+ * character of each other; two columns' are a price's width apart, so a gap of a text height
+ * between neighbouring edges starts a new column (a VAT letter after some prices may split one
+ * column in two, which only loses the two halves' smoothness together).
+ */
+function priceColumns(prices: Placed[], h: number): Placed[][] {
+  const byRight = [...prices].sort((a, b) => a.right - b.right);
+  const columns: Placed[][] = [];
+  let last = -Infinity;
+  for (const p of byRight) {
+    if (p.right - last > h || columns.length === 0) columns.push([]);
+    columns.at(-1)!.push(p);
+    last = p.right;
+  }
+  return columns.map((c) => c.sort((a, b) => a.y - b.y));
+}
+
+/** Costs of the alignment, in row pitches (see alignColumn). */
+const ALIGN = {
+  /** the farthest a price may sit from the row it is paired with */
+  maxOffset: 1.6,
+  /** per pitch of offset: of two fits otherwise alike, the one keeping prices nearer their rows */
+  offset: 0.1,
+  /** per pitch the offset changes between neighbouring prices beyond the drift allowed */
+  jump: 1,
+  /** the drift allowed, in pitches of offset per pitch down the receipt (a curl) */
+  drift: 0.05,
+  /**
+   * a price left unpaired: as dear as a jump of a whole row, so a price is paired when it sits
+   * within about half a row of where its neighbours put it (it jumps there and back)
+   */
+  unpaired: 1,
+  /** how many prices back a pairing may look past unpaired ones */
+  lookBack: 6,
+};
+
+/**
+ * Pairs a column's prices (top to bottom) with rows, each row at most once and in order, minimising
+ * the offsets' size and their jumps from price to price. Returns each price's row (or null), its
+ * offset (for an unpaired one, its neighbours'), how sure each pairing is, and the fit's cost.
+ */
+export function alignColumn(
+  prices: readonly { y: number }[],
+  rows: readonly { y: number }[],
+  pitch: number,
+): { rows: (number | null)[]; offsets: number[]; confidence: number[]; cost: number } {
+  const m = prices.length;
+  // Candidate rows of each price, and the best way to reach each (price, candidate).
+  const candidates = prices.map((p) =>
+    rows.flatMap((r, j) => {
+      const offset = p.y - r.y;
+      return Math.abs(offset) <= ALIGN.maxOffset * pitch ? [{ row: j, offset }] : [];
+    }),
+  );
+  type State = { cost: number; from: [number, number] | null };
+  const states: State[][] = candidates.map((c) => c.map(() => ({ cost: Infinity, from: null })));
+  for (let i = 0; i < m; i++) {
+    for (const [c, cand] of candidates[i]!.entries()) {
+      // A tie (a price exactly between two rows) goes to the row below the price: the earlier
+      // behaviour of the row building, kept so that equal fits are decided the same way.
+      const own = (ALIGN.offset * Math.abs(cand.offset)) / pitch + (cand.offset > 0 ? 1e-6 : 0);
+      // Start here: every price above unpaired.
+      let best: State = { cost: own + i * ALIGN.unpaired, from: null };
+      for (let k = i - 1; k >= 0 && k >= i - ALIGN.lookBack; k--) {
+        const skipped = (i - k - 1) * ALIGN.unpaired;
+        for (const [d, prev] of candidates[k]!.entries()) {
+          if (prev.row >= cand.row) continue;
+          const before = states[k]![d]!.cost;
+          if (!Number.isFinite(before)) continue;
+          const drift = (ALIGN.drift * Math.abs(prices[i]!.y - prices[k]!.y)) / pitch;
+          const change = Math.max(0, Math.abs(cand.offset - prev.offset) / pitch - drift);
+          const cost = before + skipped + own + ALIGN.jump * change;
+          if (cost < best.cost) best = { cost, from: [k, d] };
+        }
+      }
+      states[i]![c] = best;
+    }
+  }
+  // The best end: a pairing followed by unpaired prices, or none paired at all.
+  let end: [number, number] | null = null;
+  let total = m * ALIGN.unpaired;
+  for (let i = 0; i < m; i++) {
+    for (const [c, state] of states[i]!.entries()) {
+      const cost = state.cost + (m - 1 - i) * ALIGN.unpaired;
+      if (cost < total - 1e-9) {
+        total = cost;
+        end = [i, c];
+      }
+    }
+  }
+  const chosen: (number | null)[] = Array.from({ length: m }, () => null);
+  const offsets: (number | null)[] = Array.from({ length: m }, () => null);
+  for (let at = end; at; at = states[at[0]]![at[1]]!.from) {
+    const cand = candidates[at[0]]![at[1]]!;
+    chosen[at[0]] = cand.row;
+    offsets[at[0]] = cand.offset;
+  }
+  // What the neighbours say the offset should be here: the middle of the nearest paired ones, up
+  // to three either side (one odd neighbour does not make its neighbours unsure).
+  const expected = (i: number): number => {
+    const near: number[] = [];
+    for (let k = i - 1; k >= 0 && near.length < 3; k--)
+      if (offsets[k] !== null) near.push(offsets[k]!);
+    const up = near.length;
+    for (let k = i + 1; k < m && near.length < up + 3; k++)
+      if (offsets[k] !== null) near.push(offsets[k]!);
+    if (near.length === 0) return 0;
+    near.sort((a, b) => a - b);
+    const half = near.length / 2;
+    return near.length % 2 ? near[Math.floor(half)]! : (near[half - 1]! + near[half]!) / 2;
+  };
+  const confidence = offsets.map((o, i) =>
+    o === null ? 0 : Math.max(0, Math.min(1, 1 - Math.abs(o - expected(i)) / (0.5 * pitch))),
+  );
+  return {
+    rows: chosen,
+    offsets: offsets.map((o, i) => o ?? expected(i)),
+    confidence,
+    cost: total,
+  };
+}
+
+/**
+ * The tilt told by the columns, for boxes that do not tell it themselves (the detector gives upright
+ * rectangles on a tilted photo): the right edges of the price column and the left edges of the
+ * names both run square to the rows. Only when the two agree: a photo taken at a slant (the paper's
+ * far end smaller) makes the columns lean towards each other while its rows stay level, and turning
+ * by either would pair prices with the wrong rows. Null when either column cannot tell.
+ */
+export function priceColumnAngle(boxes: readonly OcrBox[]): number | null {
+  const xs = boxes.flatMap((b) => [b.box[0][0], b.box[1][0], b.box[2][0], b.box[3][0]]);
+  const middle = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const h = median(boxes.map((b) => Math.abs(b.box[3][1] - b.box[0][1]) || 1));
+  const centreY = (b: OcrBox) => (b.box[0][1] + b.box[1][1] + b.box[2][1] + b.box[3][1]) / 4;
+  const prices = boxes.filter(
+    (b) => isPriceBox(b.text) && Math.min(b.box[0][0], b.box[3][0]) > middle,
+  );
+  const names = boxes.filter(
+    (b) => !isPriceBox(b.text) && Math.max(b.box[1][0], b.box[2][0]) < middle,
+  );
+  const right = columnAngle(
+    prices.map((b) => ({ x: Math.max(b.box[1][0], b.box[2][0]), y: centreY(b) })),
+    h,
+  );
+  const left = columnAngle(
+    names.map((b) => ({ x: Math.min(b.box[0][0], b.box[3][0]), y: centreY(b) })),
+    h,
+  );
+  if (right === null || left === null) return null;
+  return Math.abs(right - left) <= AGREE_RADIANS ? (right + left) / 2 : null;
+}
+
+/** How far the two columns' angles may differ and still be one rotation's. */
+const AGREE_RADIANS = (1.5 * Math.PI) / 180;
+
+/**
+ * The angle square to a column of aligned edges: the largest run of edges with no gap wider than a
+ * text height between them, a least-squares line through it. Null when the run is too small or too
+ * short to tell, or not straight (its edges stray from the line by more than a fifth of a text
+ * height: not one column).
+ */
+function columnAngle(edges: { x: number; y: number }[], h: number): number | null {
+  const sorted = [...edges].sort((a, b) => a.x - b.x);
+  const runs: { x: number; y: number }[][] = [];
+  for (const [i, e] of sorted.entries()) {
+    if (i === 0 || e.x - sorted[i - 1]!.x > h) runs.push([]);
+    runs.at(-1)!.push(e);
+  }
+  const column = runs.sort((a, b) => b.length - a.length)[0];
+  if (!column || column.length < 4) return null;
+  const span = Math.max(...column.map((p) => p.y)) - Math.min(...column.map((p) => p.y));
+  if (span < 6 * h) return null;
+  const fit = lineFit(column);
+  const stray = Math.sqrt(
+    column.reduce((s, p) => s + (p.x - (fit.intercept + fit.slope * p.y)) ** 2, 0) / column.length,
+  );
+  const angle = Math.atan(-fit.slope);
+  return stray <= 0.2 * h && Math.abs(angle) <= MAX_SKEW_RADIANS ? angle : null;
+}
+
+/** x = intercept + slope * y, least squares. */
+function lineFit(points: { x: number; y: number }[]) {
+  const n = points.length;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const p of points) {
+    num += (p.y - my) * (p.x - mx);
+    den += (p.y - my) ** 2;
+  }
+  const slope = den > 0 ? num / den : 0;
+  return { slope, intercept: mx - slope * my };
+}
 
 /** A box that is only an amount, allowing a currency or VAT letter either side ('£4.50', '4.50 A'). */
 function isPriceBox(text: string): boolean {
@@ -206,13 +469,35 @@ function overlapsHorizontally(a: Placed, b: Placed): boolean {
   return overlap > 0.3 * Math.min(a.right - a.left, b.right - b.left);
 }
 
-function toLine(members: Placed[]): ReceiptLine {
+/**
+ * A price split in two where its point should be ('£55' and '95'): a pen line down the price
+ * column, a fold or faded print hides the point, and the detector reads the pounds and the pence as
+ * two boxes side by side. Only the line's last two boxes, after words, the gap narrower than a
+ * character or two, the pence exactly two digits: prices carry pence, and nothing else on a
+ * receipt's line ends in whole digits then two digits so close.
+ */
+function splitPrice(a: Placed, b: Placed, height: number, last: boolean): boolean {
+  return (
+    last &&
+    /^[£$€]?\d{1,4}\.?$/.test(a.text) &&
+    /^\.?\d{2}$/.test(b.text) &&
+    b.left - a.right < 1.2 * height
+  );
+}
+
+function toLine(members: Placed[], y?: number): ReceiptLine {
   const sorted = [...members].sort((a, b) => a.left - b.left);
   const heights = sorted.map((m) => m.height).sort((a, b) => a - b);
   const height = heights[Math.floor(heights.length / 2)]!;
   let text = '';
   let previous: Placed | null = null;
-  for (const m of sorted) {
+  for (const [k, m] of sorted.entries()) {
+    if (previous && splitPrice(previous, m, height, k === sorted.length - 1)) {
+      // Pounds and pence read apart, the point between them hidden: one price again.
+      text = `${text.replace(/\.$/, '')}.${m.text.replace(/^\./, '')}`;
+      previous = m;
+      continue;
+    }
     if (previous) {
       // A wide gap (a price column) is kept as a double space, so "Coke  2.50" still shows the
       // column; a narrow one is an ordinary word space.
@@ -224,7 +509,7 @@ function toLine(members: Placed[]): ReceiptLine {
   return {
     text,
     segments: sorted.map((m) => ({ text: m.text, left: m.left, right: m.right })),
-    y: sorted.reduce((s, m) => s + m.y, 0) / sorted.length,
+    y: y ?? sorted.reduce((s, m) => s + m.y, 0) / sorted.length,
     height,
   };
 }

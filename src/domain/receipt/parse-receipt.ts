@@ -12,7 +12,7 @@ import {
 } from './items';
 import { countedPence, sum } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
-import { linesFromBoxes } from './lines-from-boxes';
+import { buildLines } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { check, chooseTotal, readFigures } from './totals';
 import type { OcrBox, ParsedReceipt } from './types';
@@ -36,7 +36,14 @@ const MAX_ALTERNATIVES = 12;
  * sums decide between two readings of a figure.
  */
 export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
-  const first = parseReceiptText(linesFromBoxes(boxes));
+  const read = (b: readonly OcrBox[]) => {
+    const built = buildLines(b);
+    return parseReceiptText(
+      built.map((l) => l.text),
+      built.map((l) => l.pairing),
+    );
+  };
+  const first = read(boxes);
   if (first.checks.itemsMatchTotal) return first;
   const others = boxes
     .flatMap((box, index) => (box.alternatives ?? []).map((text) => ({ index, text, box })))
@@ -44,14 +51,17 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
     .slice(0, MAX_ALTERNATIVES);
   for (const { index, text } of others) {
     const changed = boxes.map((b, k) => (k === index ? { ...b, text } : b));
-    const other = parseReceiptText(linesFromBoxes(changed));
+    const other = read(changed);
     if (other.checks.itemsMatchTotal) return other;
   }
   return first;
 }
 
 /**
- * Parses receipt text, one string per printed line. Never throws.
+ * Parses receipt text, one string per printed line. Never throws. `pairing`, when the lines were
+ * built from boxes, says per line how sure the pairing of its price with its name is
+ * (lines-from-boxes.ts); each item read from such a line carries it (not when its price was moved
+ * below: that pairing is the parser's, not the geometry's).
  *
  * On a tilted or bowed photo OCR may pair each row's price with the name one row below (the price
  * column out of step with the names: the first name without a price, a price left over without a
@@ -59,9 +69,18 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
  * tried one row up against the names, and kept when then they add up, or when every price has a
  * name and the total is the same.
  */
-export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
-  const texts = readCodesAfterPrices(rawLines.map(clean).filter((t) => t !== ''));
-  const first = readLines(texts);
+export function parseReceiptText(
+  rawLines: readonly string[],
+  pairing: readonly (number | undefined)[] = [],
+): ParsedReceipt {
+  const kept = rawLines
+    .map((text, i) => ({ text: clean(text), pairing: pairing[i] }))
+    .filter((l) => l.text !== '');
+  const texts = readCodesAfterPrices(kept.map((l) => l.text));
+  const first = readLines(
+    texts,
+    kept.map((l) => l.pairing),
+  );
   if (first.items.length < 2) return first;
   const unnamed = (r: ParsedReceipt) => r.items.filter((i) => i.name === UNKNOWN_ITEM_NAME).length;
   const leftOver = first.items.at(-1)?.name === UNKNOWN_ITEM_NAME && unnamed(first) === 1;
@@ -73,7 +92,7 @@ export function parseReceiptText(rawLines: readonly string[]): ParsedReceipt {
   const movedTexts = [undefined, ...endsOfTheItems(texts)].map((upTo) =>
     pricesMoved(texts, 1, upTo),
   );
-  const readings = movedTexts.map(readLines);
+  const readings = movedTexts.map((moved) => readLines(moved));
   for (const moved of readings) {
     if (!moved.checks.itemsMatchTotal || moved.totalPence === null || unnamed(moved) > 0) continue;
     // The last price left without a name, alone or on a line of the totals block: moved up a
@@ -150,9 +169,16 @@ function endsOfTheItems(texts: readonly string[]): number[] {
 
 const TOTALS_BLOCK: readonly LineKind[] = ['subtotal', 'total', 'tender', 'count', 'table'];
 
-function readLines(texts: readonly string[]): ParsedReceipt {
+function readLines(
+  texts: readonly string[],
+  pairing: readonly (number | undefined)[] = [],
+): ParsedReceipt {
+  const classified = classifyAll([...texts]).map((line, i) => {
+    const sure = pairing[i];
+    return sure === undefined ? line : { ...line, pairing: sure };
+  });
   // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
-  let lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classifyAll([...texts])));
+  let lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified));
   // Stage 2, items (items.ts), with the figures the subtotal gives (totals.ts).
   let itemsEnd = endOfItems(lines);
   const figures = readFigures(lines, itemsEnd);
@@ -204,10 +230,17 @@ function readLines(texts: readonly string[]): ParsedReceipt {
     }
   }
 
+  const pairingOf = new Map(lines.map((l) => [l.index, l.pairing]));
   return {
-    items: items.map(({ name, amountPence, quantity }) =>
-      quantity === undefined ? { name, amountPence } : { name, amountPence, quantity },
-    ),
+    items: items.map(({ name, amountPence, quantity, line }) => {
+      const sure = pairingOf.get(line);
+      return {
+        name,
+        amountPence,
+        ...(quantity === undefined ? {} : { quantity }),
+        ...(sure === undefined ? {} : { pairing: sure }),
+      };
+    }),
     subtotalPence: figures.subtotal,
     taxPence: figures.tax,
     serviceChargePence: service,

@@ -17,6 +17,13 @@ export interface ParsedReceiptItem {
   amountPence: number;
   /** quantity when printed ('2 x Coke 5.00', '2 @ 2.50'); the amount is the line total */
   quantity?: number;
+  /**
+   * How sure the pairing of this price with this name is, 0 to 1, when the OCR read them as
+   * separate boxes and the row lines paired them (lines-from-boxes.ts): 1 when the price sits where
+   * its neighbours' offsets put it, 0 when it is half a row off (it could be the next row's). An
+   * item below 0.5 is one for the user to check. Absent when name and price were read together.
+   */
+  pairing?: number;
 }
 
 export interface ParsedReceipt {

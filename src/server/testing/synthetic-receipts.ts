@@ -36,7 +36,11 @@ export interface PhotoFaults {
   light: number;
   shadow: boolean;
   jpegQuality: number;
-  penStroke: boolean;
+  /**
+   * A ballpoint line down the price column (true), or a felt-tip line drawn through the prices
+   * themselves ('through'): the digits still legible, but prices split where the line crosses them
+   */
+  penStroke: boolean | 'through';
 }
 
 /** Mulberry32: a small, fast, seeded generator (the same seed gives the same receipt). */
@@ -413,7 +417,21 @@ async function photographed(
   let paper = sharp(flat);
   const { width = 1, height: flatHeight = 1 } = await paper.metadata();
   let height = flatHeight;
-  if (faults.penStroke) {
+  if (faults.penStroke === 'through') {
+    // A felt-tip line drawn down through the prices themselves, wavering across them.
+    const points = Array.from({ length: 25 }, (_, k) => {
+      const y = (height * k) / 24;
+      const x = width * (0.875 + Math.sin(k * 1.3) * 0.02) + (r.next() - 0.5) * width * 0.01;
+      return `${x.toFixed(1)},${y.toFixed(1)}`;
+    }).join(' ');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><polyline points="${points}" fill="none" stroke="#16307a" stroke-width="${Math.max(4, Math.round(width / 70))}" stroke-linecap="round" stroke-linejoin="round" opacity="0.9"/></svg>`;
+    paper = sharp(
+      await paper
+        .composite([{ input: Buffer.from(svg) }])
+        .png()
+        .toBuffer(),
+    );
+  } else if (faults.penStroke) {
     // A blue ballpoint line down the price column, wavering, as someone ticking the prices.
     const x = width * 0.82;
     const points = Array.from({ length: 12 }, (_, k) => {
@@ -557,6 +575,12 @@ export const HARD_CASES = {
     syntheticReceipt(202, {
       kind: 'restaurant',
       faults: { ...UPRIGHT, paperShare: 0.8, penStroke: true },
+    }),
+  /** a felt-tip line drawn through the prices themselves, splitting each where it crosses */
+  penThrough: () =>
+    syntheticReceipt(202, {
+      kind: 'restaurant',
+      faults: { ...UPRIGHT, paperShare: 0.8, penStroke: 'through' },
     }),
   productCodes: () =>
     syntheticReceipt(303, {
