@@ -1388,6 +1388,29 @@ describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', 
     ]);
   });
 
+  it('keeps prices in step when names whose prices were unreadable stand among the items', () => {
+    // A pen line hid two prices' points ('74', '95'): moving every price up a row would name them
+    // but leave the first item without one; the names left without a price do not get fewer.
+    const read = parseReceiptText([
+      'Table 19 Covers 2',
+      '3x Sunday Roast Beef  55.95',
+      'Prosecco  74',
+      'Sticky Toffee Pudding  95',
+      'Sea Bass Fillet  17.29',
+      'Halloumi Wrap  10.44',
+      'Orange Juice  2.99',
+      'SUBTOTAL  102.36',
+      'TOTAL  102.36',
+      'MASTERCARD  102.36',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['Sunday Roast Beef', 5595],
+      ['Sea Bass Fillet', 1729],
+      ['Halloumi Wrap', 1044],
+      ['Orange Juice', 299],
+    ]);
+  });
+
   it('keeps prices where they are when the names and prices are in step', () => {
     expect(items('Chips 3.50\nCoke 2.00\nSUBTOTAL 5.50\nTOTAL 5.50')).toEqual([
       ['Chips', 350],

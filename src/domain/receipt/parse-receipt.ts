@@ -92,7 +92,7 @@ export function parseReceiptText(
   const movedTexts = [undefined, ...endsOfTheItems(texts)].map((upTo) =>
     pricesMoved(texts, 1, upTo),
   );
-  const readings = movedTexts.map((moved) => readLines(moved));
+  const readings = movedTexts.map((moved) => readLines(moved.filter((t) => t !== '')));
   for (const moved of readings) {
     if (!moved.checks.itemsMatchTotal || moved.totalPence === null || unnamed(moved) > 0) continue;
     // The last price left without a name, alone or on a line of the totals block: moved up a
@@ -107,14 +107,15 @@ export function parseReceiptText(
   // A misread figure keeps every reading from adding up: then the shape decides. Once moved,
   // every price has a name and the total is the same; and either a price was left over alone, or
   // names among the items were left without a price that now have one (two or more fewer).
-  const orphans = namesWithoutPrice(texts);
+  const span = itemSpan(texts);
+  const orphans = namesWithoutPrice(texts, span);
   const same = readings.find(
     (moved, k) =>
       unnamed(moved) === 0 &&
       moved.items.length >= first.items.length &&
       moved.totalPence !== null &&
       moved.totalPence === first.totalPence &&
-      (leftOver || namesWithoutPrice(movedTexts[k]!) <= orphans - 2),
+      (leftOver || namesWithoutPrice(movedTexts[k]!, span) <= orphans - 2),
   );
   if (same) return same;
   return first;
@@ -122,16 +123,15 @@ export function parseReceiptText(
 
 /**
  * Each line's closing price moved to the line above it, the words staying where they are, for the
- * lines up to `last` (all without it). Lines left with neither words nor price are dropped.
+ * lines up to `last` (all without it). A line left with neither words nor price is left empty, so
+ * the lines keep their places.
  */
 export function pricesMoved(texts: readonly string[], step: 1, last = texts.length - 1): string[] {
   const split = texts.map(splitPrice);
-  return split
-    .map(({ words, price }, i) => {
-      if (i > last) return `${words} ${price}`.trim();
-      return `${words} ${i + step <= last ? (split[i + step]?.price ?? '') : ''}`.trim();
-    })
-    .filter((t) => t !== '');
+  return split.map(({ words, price }, i) => {
+    if (i > last) return `${words} ${price}`.trim();
+    return `${words} ${i + step <= last ? (split[i + step]?.price ?? '') : ''}`.trim();
+  });
 }
 
 function splitPrice(text: string): { words: string; price: string } {
@@ -141,14 +141,32 @@ function splitPrice(text: string): { words: string; price: string } {
     : { words: text, price: '' };
 }
 
-/** Lines of words without a price among the priced items: names whose price was read elsewhere. */
-function namesWithoutPrice(texts: readonly string[]): number {
+/** A line that names something: words that are not a receipt's keywords, an address or a date. */
+const named = (l: { words: string }) =>
+  /[A-Za-z]{3,}/.test(l.words) && keywordKind(l.words) === null && !isInfoText(l.words);
+
+/** From the first priced name to the last: where the items are. */
+function itemSpan(texts: readonly string[]): [number, number] {
   const split = texts.map(splitPrice);
-  const named = (l: { words: string; price: string }) =>
-    /[A-Za-z]{3,}/.test(l.words) && keywordKind(l.words) === null && !isInfoText(l.words);
   const priced = split.flatMap((l, i) => (l.price !== '' && named(l) ? [i] : []));
-  if (priced.length < 2) return 0;
-  return split.slice(priced[0], priced.at(-1)).filter((l) => l.price === '' && named(l)).length;
+  return priced.length < 2 ? [0, -1] : [priced[0]!, priced.at(-1)!];
+}
+
+/**
+ * Names in the span without a price: names whose price was read elsewhere. Not a name whose price
+ * is on the line under it without a name ('ORANGES' over '1.385kg @ $2.98/kg 4.13'): a layout.
+ */
+function namesWithoutPrice(texts: readonly string[], [from, to]: [number, number]): number {
+  const split = texts.map(splitPrice);
+  let count = 0;
+  for (let i = from; i <= to && i < split.length; i++) {
+    const line = split[i]!;
+    const next = split[i + 1];
+    if (line.price !== '' || !named(line)) continue;
+    if (next && next.price !== '' && !named(next)) continue;
+    count++;
+  }
+  return count;
 }
 
 /**
