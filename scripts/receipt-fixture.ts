@@ -1,9 +1,11 @@
 // npm run fixtures:receipt -- out.jpg [--flat | --heic]
-// npm run fixtures:receipt -- --synthetic DIR [--count N] [--seed S]
+// npm run fixtures:receipt -- --synthetic DIR [--count N] [--seed S] [--heic-share P]
 //   The synthetic UK set: N seeded receipts (supermarket lists of 40-60 lines, with product codes
 //   between name and price on some, restaurants with service and VAT tables, pubs, cafes, discounts,
 //   multi-buys, card slips), photographed small in frame, tilted, bowed, dim, shadowed and JPEG-
 //   compressed, each with a label bench/receipts reads (src/server/testing/synthetic-receipts.ts).
+//   A share P of them (0.15 unless given; chosen by seed, the others' photos do not change) is
+//   saved as HEIC as iPhones do, encoded by heif-enc (Debian: apt-get install libheif-examples).
 // Writes the UK test receipt as a phone-like JPEG (or a flat PNG with --flat) for e2e tests.
 // With --heic, the phone-like photo (turned upright) as an iPhone-style HEIC, encoded by heif-enc
 // (Debian: apt-get install libheif-examples); that is how src/server/testing/fixtures/
@@ -14,7 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { phonePhoto, renderReceipt } from '../src/server/testing/receipt-fixtures';
-import { syntheticReceipt, type ReceiptKind } from '../src/server/testing/synthetic-receipts';
+import {
+  seeded,
+  syntheticReceipt,
+  type ReceiptKind,
+} from '../src/server/testing/synthetic-receipts';
 
 const KINDS: readonly ReceiptKind[] = [
   'supermarket',
@@ -38,16 +44,32 @@ if (syntheticAt >= 0) {
   };
   const count = option('count', 300);
   const first = option('seed', 1);
+  const heicShare = option('heic-share', 0.15);
   fs.mkdirSync(dir, { recursive: true });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'synthetic-heic-'));
   for (let seed = first; seed < first + count; seed++) {
     // Four in ten are supermarket lists (one of them with a product code between each name and
     // its price), three restaurants, two pubs, one cafe.
     const kind = KINDS[seed % 10]!;
-    const { jpeg, label } = await syntheticReceipt(seed, { kind, productCodes: seed % 10 === 0 });
+    const heic = seeded(seed * 31 + 17).next() < heicShare;
+    const { jpeg, label } = await syntheticReceipt(seed, {
+      kind,
+      productCodes: seed % 10 === 0,
+      lossless: heic,
+    });
     const stem = path.join(dir, `uk-${String(seed).padStart(4, '0')}-${label.kind}`);
-    fs.writeFileSync(`${stem}.jpg`, jpeg);
+    if (heic) {
+      // The phone's own encoder at about the JPEG's quality: iPhones save HEIC at 50-60%.
+      const png = path.join(work, 'photo.png');
+      fs.writeFileSync(png, jpeg);
+      const quality = String(Math.round(40 + label.photo.jpegQuality / 4));
+      execFileSync('heif-enc', ['--quality', quality, '--output', `${stem}.heic`, png]);
+    } else {
+      fs.writeFileSync(`${stem}.jpg`, jpeg);
+    }
     fs.writeFileSync(`${stem}.json`, JSON.stringify(label, null, 1));
   }
+  fs.rmSync(work, { recursive: true, force: true });
   console.log(`wrote ${count} receipts to ${dir}`);
   process.exit(0);
 }

@@ -14,9 +14,17 @@ import { QUANTITY_LINE, THOUSANDS_AT_END, UNIT_WORDS } from './rules';
 
 export function clean(text: string): string {
   let line = unglueAmounts(text.replace(/\s+/g, ' ').trim())
+    // A letter O or l before a price's point is a misread digit where a price stands alone or
+    // after its pound sign (read 'E' or 'F' by a recogniser without '£'): 'EO.74', 'L.84'.
+    .replace(/(?<=^|\s|(?<![A-Za-z])[£EF])O(?=[.,]\d{2}(?!\d{2}))/g, '0')
+    .replace(/(?<=^|\s|(?<![A-Za-z])[£EF])[lL](?=[.,]\d{2}(?!\d{2}))/g, '1')
     // US tills print amounts under a dollar without the zero: 'TAX .56', 'Change $.00'.
-    // Not after a number and a space: '1 .39' is a misread 1.39.
-    .replace(/(^|[$£€:]|(?<![\d\s]|\bN[Oo]|\bNR|#)\s)\.(\d{2})(?![\d.,])/g, '$10.$2');
+    // Not after a number and a space: '1 .39' is a misread 1.39; a product code of six or more
+    // digits is no part of a price, though ('50123454 .89' is 0.89 whose '£0' was lost).
+    .replace(
+      /(^|[$£€:]|(?<![\d\s]|\bN[Oo]|\bNR|#)\s|(?<=(?<!\d)\d{6,})\s+)\.(\d{2})(?![\d.,])/g,
+      '$10.$2',
+    );
   // A VAT code digit printed right after the line total ('2.50 2.509' for 2.50 and code 9): only
   // where a unit price column already stands before it, so a lone '2.509' stays unread.
   const glued = /(\d[.,]\d{2})[1-9]$/.exec(line);
@@ -24,6 +32,78 @@ export function clean(text: string): string {
     line = `${line.slice(0, glued.index)}${glued[1]} ${line.at(-1)}`;
   }
   return line;
+}
+
+// What a till prints after a price to say its VAT rate: one capital letter ('1.95 A', '0.69Z').
+const CODE_AFTER_PRICE = /(?<![\d.,])\d{1,4}[.,]\d{2}\s?([A-Z])$/;
+// The digit a recogniser reads for a code letter when the space before it is lost ('1.954').
+const DIGIT_FOR_LETTER: Readonly<Record<string, string>> = {
+  '4': 'A',
+  '8': 'B',
+  '3': 'B',
+  '2': 'Z',
+  '7': 'Z',
+  '5': 'S',
+  '0': 'D',
+  '1': 'T',
+};
+
+/**
+ * On a receipt whose till prints a VAT code letter after its prices (three or more lines end so),
+ * the code is often misread where the space before it was lost: as a third decimal ('1.954' for
+ * '1.95 A'), or the price's point is lost before it ('229Z' for '2.29 Z', 'E165A' with its pound
+ * sign read as an 'E'). A price has two decimals, and the receipt's own codes say what follows
+ * them: each such line is read back as price and code. Other receipts are returned as they are.
+ */
+export function readCodesAfterPrices(texts: readonly string[]): string[] {
+  const codes = new Map<string, number>();
+  for (const text of texts) {
+    const letter = CODE_AFTER_PRICE.exec(text)?.[1];
+    if (letter) codes.set(letter, (codes.get(letter) ?? 0) + 1);
+  }
+  if (sumOf(codes) < 3) return [...texts];
+  // The letters this till prints (each at least twice: a letter seen once may be a misreading).
+  const letters = [...codes].filter(([, n]) => n >= 2).map(([l]) => l);
+  return texts.map((raw) => {
+    // An item's line: its name, or the product code printed under it.
+    if (!/[A-Za-z]{2,}|^\d{6,}\s/.test(raw)) return raw;
+    const text = digitsForLetters(raw);
+    // '1.954' or '4.79 8': a third decimal after a price, the code letter read as a digit.
+    const third = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?(\d)$/.exec(text);
+    if (
+      third &&
+      DIGIT_FOR_LETTER[third[2]!] &&
+      findAmounts(text.slice(0, third.index)).length === 0
+    ) {
+      return `${text.slice(0, third.index)}${third[1]} ${DIGIT_FOR_LETTER[third[2]!]}`;
+    }
+    // '229Z': three digits and one of this till's code letters, the point lost; not '240G' (a
+    // size in a name: G is not a code this till prints after its prices).
+    const pointLost = /(?<=\s|(?<![A-Za-z])[£EF])(\d)(\d{2})\s?([A-Z])$/.exec(text);
+    if (pointLost && letters.includes(pointLost[3]!) && findAmounts(text).length === 0) {
+      return `${text.slice(0, pointLost.index)}${pointLost[1]}.${pointLost[2]} ${pointLost[3]}`;
+    }
+    return findAmounts(text).length > findAmounts(raw).length ? text : raw;
+  });
+}
+
+/**
+ * The price at the end of a line with letters read for its digits ('E1S0A' for '£1.50 A', 'S.34'
+ * for '5.34', 'EL69A'): S for 5, O for 0, I or l for 1, in a last word of digits and such letters
+ * with at least one digit and a VAT code or pound sign around it, never a word of letters alone.
+ */
+function digitsForLetters(text: string): string {
+  const m = /(?<=\s)([£EF]?)([\dSOIlL]{1,3}[.,]?[\dSOIlL]{2})(\s?[A-Z])?$/.exec(text);
+  if (!m || !/\d/.test(m[2]!) || !/[SOIlL]/.test(m[2]!)) return text;
+  if (!m[1] && !/[.,]/.test(m[2]!)) return text;
+  const digits = m[2]!.replace(/S/g, '5').replace(/O/g, '0').replace(/[IlL]/g, '1');
+  return `${text.slice(0, m.index)}${m[1]}${digits}${m[3] ?? ''}`;
+}
+
+function sumOf(counts: Map<string, number>): number {
+  let n = 0;
+  for (const c of counts.values()) n += c;
+  return n;
 }
 
 /**

@@ -269,8 +269,8 @@ export function tidyName(name: string): string {
       .replace(/\s+/g, ' ')
       .replace(CURRENCY_AT_END, '')
       // PaddleOCR's recogniser has no '£': a pound sign before the price comes out as a lone 'f',
-      // 'F' or 'E' at the end of the name ('Steak Pie f 13.95').
-      .replace(/(?<=[A-Za-z]{2,}\s+)[fFE]\s*$/, '')
+      // 'F' or 'E' at the end of the name ('Steak Pie f 13.95', 'CORNFLAKES 500G E1.69').
+      .replace(/(?<=[A-Za-z\d]{2,}\s+)[fFE]\s*$/, '')
       .replace(/[.\s_·…:-]{2,}$/, '')
       .replace(/^[^A-Za-z0-9(]+/, '')
       .replace(/[\s:*#-]+$/, '')
@@ -373,4 +373,45 @@ export function dropBreakdown(
     }
   }
   return items;
+}
+
+/**
+ * Other readings of a price its OCR may have got wrong: a recogniser without '£' reads the sign
+ * before a price as a '6' ('61.40' for '£1.40').
+ */
+function otherReadings(pence: Pence): Pence[] {
+  const digits = String(pence);
+  return pence >= 1000 && digits.startsWith('6') ? [Number(digits.slice(1))] : [];
+}
+
+/**
+ * The items with one or two prices read the other way, when that and only that makes up the
+ * difference between the printed figure and the items (`difference` is figure less items); null
+ * when no such reading, or more than one, does.
+ */
+export function misreadPricesRepaired(items: readonly Item[], difference: Pence): Item[] | null {
+  const options = items.flatMap((item, k) =>
+    item.afterSubtotal || item.amountPence <= 0
+      ? []
+      : otherReadings(item.amountPence).map((pence) => ({
+          k,
+          pence,
+          delta: pence - item.amountPence,
+        })),
+  );
+  const apply = (chosen: typeof options) =>
+    items.map((item, k) => {
+      const change = chosen.find((c) => c.k === k);
+      return change ? { ...item, amountPence: change.pence } : item;
+    });
+  const single = options.filter((o) => o.delta === difference);
+  if (single.length === 1) return apply(single);
+  if (single.length > 1) return null;
+  const pairs = options.flatMap((a, i) =>
+    options
+      .slice(i + 1)
+      .filter((b) => b.k !== a.k && a.delta + b.delta === difference)
+      .map((b) => [a, b]),
+  );
+  return pairs.length === 1 ? apply(pairs[0]!) : null;
 }

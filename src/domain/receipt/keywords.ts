@@ -48,6 +48,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:CUOTA|BASE\b.{0,12}\bIMP\w*|IMP\.?\s*BASE|(?:VAT|TAX)\s*(?:SUMMARY|ANALYSIS|BREAKDOWN)|NET\b.*\bGROSS|NETTO\b.*\bBRUTTO)\b/,
   },
   {
+    // '12 ITEMS', 'ITEMS 12' alone on a line (OCR may read '55' as 'SS'): how many were bought.
+    kind: 'count',
+    pattern:
+      /^\W*(?:[\dSOIL]{1,3}\s*(?:ITEMS?|ARTICLES?)|(?:ITEMS?|ARTICLES?)\s*[\dSOIL]{1,3})\W*$/,
+  },
+  {
     kind: 'count',
     pattern:
       /\b(?:TOTAL\s*(?:QTY|QUANTITY|ITEMS?|NO\.?\s*OF|PCS|UNITS|ARTICLES)|(?:NO\.?|NUMBER)\s*OF\s*ITEMS|ITEMS?\s*(?:SOLD|COUNT|PURCHASED)|QTY\s*TOTAL|ITEM\s*COUNT)\b/,
@@ -127,7 +133,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     // Before the payments: 'MC SCANNED COUPON 1.00-' and 'CARD DISCOUNT' are discounts.
     kind: 'discount',
     pattern:
-      /\b(?:DISCOUNT|DISC|DSC|PROMO|PROMOTION|VOID|VOIDED|REFUND|REFUNDED|COUPON|OFFER|SAVING|SAVINGS|DEAL|REDUCTION|MARKDOWN|LOYALTY|REWARD|CLUBCARD|NECTAR|MULTIBUY|OFF|RABATT|DESCUENTO|SCONTO|REMISE)\b/,
+      /\b(?:DISCOUNT|DISC|DSC|PROMO|PROMOTION|VOID|VOIDED|REFUND|REFUNDED|COUPON|OFFER|SAVING|SAVINGS|DEAL|REDUCTION|MARKDOWN|LOYALTY|REWARD|CLUBCARD|NECTAR|MULTIBUY|PRICE\s*MATCH|OFF|RABATT|DESCUENTO|SCONTO|REMISE)\b/,
   },
   {
     // 'MC' for MasterCard only where the line starts: 'Signature MC x3 $24.00' is a cupcake.
@@ -153,11 +159,44 @@ export function keywordKind(label: string): LineKind | null {
     .replace(/(?<=[A-Z])0(?=[A-Z])/g, 'O')
     .replace(/(?<=[A-Z])1(?=[A-Z])/g, 'I')
     .replace(/([A-Z])(\d)/g, '$1 $2')
-    .replace(/(\d)([A-Z])/g, '$1 $2');
+    .replace(/(\d)([A-Z])/g, '$1 $2')
+    .replace(/[A-Z]{6,}/g, unglueWords);
   for (const rule of KEYWORD_RULES) {
     if (rule.pattern.test(upper) && !(rule.unless && rule.unless.test(upper))) return rule.kind;
   }
   return misreadKeyword(upper);
+}
+
+// The words of a receipt's totals, payments and footer. OCR often loses the spaces between words
+// ('BALANCEDUE', 'VISACONTACTLESS', 'VATRATENETVATGROSS'); a run of letters made wholly of these
+// words is read as them. Only wholly: 'CARDIGAN' is not 'CARD' and 'IGAN'.
+const RECEIPT_WORDS = new Set(
+  (
+    'SUB TOTAL TOTALS GRAND BALANCE DUE AMOUNT AMT TO PAY PAYABLE NET GROSS VAT TAX RATE ' +
+    'INC INCL INCLUDED EXCL SERVICE CHARGE OPTIONAL TIP TIPS GRATUITY CHANGE CASH CARD VISA ' +
+    'MASTER MASTERCARD DEBIT CREDIT CONTACTLESS MAESTRO AMEX PAID PAYMENT TENDER TENDERED ' +
+    'DISCOUNT PRICE MATCH SAVING SAVINGS MULTIBUY OFFER CLUBCARD NECTAR ITEMS ITEM NO NUMBER ' +
+    'AUTH CODE ' +
+    'THANK THANKS YOU FOR SHOPPING DINING VISITING WITH US THE OUR PLEASE COME AGAIN ' +
+    'RECEIPT TABLE COVERS SERVER CUSTOMER COPY MERCHANT SUMMARY ANALYSIS'
+  ).split(' '),
+);
+
+/** 'BALANCEDUE' as 'BALANCE DUE', when the run of letters is wholly receipt words. */
+function unglueWords(run: string): string {
+  if (RECEIPT_WORDS.has(run)) return run;
+  // best[i]: the words that make up run.slice(0, i), fewest first, or undefined.
+  const best: (string[] | undefined)[] = [[]];
+  for (let i = 1; i <= run.length; i++) {
+    for (let j = Math.max(0, i - 12); j < i - 1; j++) {
+      const word = run.slice(j, i);
+      const before = best[j];
+      if (before && RECEIPT_WORDS.has(word) && (!best[i] || best[i]!.length > before.length + 1)) {
+        best[i] = [...before, word];
+      }
+    }
+  }
+  return best[run.length]?.join(' ') ?? run;
 }
 
 // OCR misreads the words that matter most ('SUBTOTAL' as 'SUBCTAL.', 'TOTAL' as 'TCITAL' or

@@ -1134,3 +1134,287 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.totalStrategy).toBeNull();
   });
 });
+
+describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', () => {
+  it('reads a VAT code letter misread as a third decimal, or with the price point lost', () => {
+    const read = parseReceiptText([
+      'GREENGATE FOODS',
+      'MILK 4PT  1.55 B',
+      'BUTTER 250G  1.954',
+      'EGGS 6PK  2.30A',
+      'SOURDOUGH LOAF  229Z',
+      'SPINACH 240G  1.19 Z',
+      'CORNFLAKES  E165A',
+      'TEABAGS 80S  2.10 A',
+      'COLA 2L  1.50 Z',
+      'BALANCE DUE  14.53',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['MILK 4PT', 155],
+      ['BUTTER 250G', 195],
+      ['EGGS 6PK', 230],
+      ['SOURDOUGH LOAF', 229],
+      ['SPINACH 240G', 119],
+      ['CORNFLAKES', 165],
+      ['TEABAGS 80S', 210],
+      ['COLA 2L', 150],
+    ]);
+    expect(read.checks.itemsMatchTotal).toBe(true);
+  });
+
+  it('leaves a size in a name alone where the till prints no such code, and three decimals where it prints none', () => {
+    expect(items('SPINACH 240G\nMILK 1.55 A\nEGGS 2.30 A\nJAM 0.99 B\nTOTAL 4.84')).toEqual([
+      ['MILK', 155],
+      ['EGGS', 230],
+      ['JAM', 99],
+    ]);
+    // No codes after the prices: '6.281' gallons stays unread.
+    expect(items('UNLEADED 6.281\nFUEL 20.00\nTOTAL 20.00')).toEqual([['FUEL', 2000]]);
+  });
+
+  it("reads a price whose '£0' was lost after a product code", () => {
+    expect(
+      items('STRAWBERRY JAM\n984757297454  .89\nBREAD\n123456789012  1.10\nTOTAL 1.99'),
+    ).toEqual([
+      ['STRAWBERRY JAM', 89],
+      ['BREAD', 110],
+    ]);
+  });
+
+  it('reads total, payment and table words whose spaces OCR lost', () => {
+    const read = parseReceiptText([
+      'MILK  1.55',
+      'EGGS  2.30',
+      'BALANCEDUE  E3.85',
+      'VISACONTACTLESS  3.85',
+      'VATRATENETVATGROSS',
+      'A20%  3.21  0.64  3.85',
+      'THANKYOUFORSHOPPINGWITHUS',
+    ]);
+    expect(read.totalPence).toBe(385);
+    expect(read.items.map((i) => i.name)).toEqual(['MILK', 'EGGS']);
+    // A run of letters only partly made of receipt words is a name: 'CARDIGAN' is no payment.
+    expect(items('CARDIGAN  12.00\nTOTAL 12.00')).toEqual([['CARDIGAN', 1200]]);
+  });
+
+  it('pairs prices one row low with their names when the figures agree once moved up', () => {
+    // A tilted photo: each price read on the row below its name, the last alone.
+    const read = parseReceiptText([
+      'THE OLD BELL',
+      '4 x House White 250ml',
+      'Sunday Roast Beef  33.40',
+      'Onion Rings  17.84',
+      'Lemonade  4.25',
+      '2.95',
+      'SUBTOTAL',
+      'Service Charge 12.5%  58.44',
+      'TOTAL  7.31',
+      '65.75',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['House White 250ml', 3340],
+      ['Sunday Roast Beef', 1784],
+      ['Onion Rings', 425],
+      ['Lemonade', 295],
+    ]);
+    expect(read.totalPence).toBe(6575);
+  });
+
+  it('pairs a product code layout whose prices were read a row low, though a figure is misread', () => {
+    const read = parseReceiptText([
+      'PENNE PASTA 500G',
+      '606756067606',
+      'FROZEN PEAS 1KG  0.60',
+      '629896901012',
+      'MATURE CHEDDAR  1.54',
+      '930175705114',
+      '3.95',
+      'BALANCE DUE  6.99',
+    ]);
+    // The total misread ('6.99' for '6.09'): no reading adds up, the shape decides.
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['PENNE PASTA 500G', 60],
+      ['FROZEN PEAS 1KG', 154],
+      ['MATURE CHEDDAR', 395],
+    ]);
+  });
+
+  it('pairs prices a row low with their names though the items add up either way', () => {
+    const read = parseReceiptText([
+      'Table 18 Covers 6',
+      '4 x Sea Bass Fillet',
+      'Margherita Pizza  70.76',
+      'Chips  13.74',
+      '2 x Gin and Tonic  4.09',
+      '20.00',
+      'SUBTOTAL',
+      'TOTAL  108.59',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence, i.quantity])).toEqual([
+      ['Sea Bass Fillet', 7076, 4],
+      ['Margherita Pizza', 1374, undefined],
+      ['Chips', 409, undefined],
+      ['Gin and Tonic', 2000, 2],
+    ]);
+  });
+
+  it('pairs prices a row low when names among the items were left without one', () => {
+    // The price column a row low; a multi-buy's quantity line takes its item's price, the names
+    // under such lines are left without one, and a misread total keeps any sum from agreeing.
+    const read = parseReceiptText([
+      'CUCUMBER',
+      'BANANAS LOOSE  0.74 A',
+      'CASTER SUGAR 1KG  0.19 Z',
+      '3 @ 1.25  0.55 B',
+      'CUCUMBER',
+      'TINNED TUNA 4PK  3.75 A',
+      '2 @ 0.50  0.80',
+      'SHAMPOO 400ML',
+      'TEABAGS 80S  1.00 A',
+      '12 ITEMS  2.04 B',
+      'BALANCE DUE',
+      'VISA  9.97',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['CUCUMBER', 74],
+      ['BANANAS LOOSE', 19],
+      ['CASTER SUGAR 1KG', 55],
+      ['CUCUMBER', 375],
+      ['TINNED TUNA 4PK', 80],
+      ['SHAMPOO 400ML', 100],
+      ['TEABAGS 80S', 204],
+    ]);
+  });
+
+  it('reads letters misread for the digits of a price on a till that prints VAT codes', () => {
+    expect(
+      items(
+        [
+          'MILK 4PT  1.55 B',
+          'EGGS 6PK  2.30 A',
+          'JAM  0.99 Z',
+          'TEABAGS 80S  1.20 A',
+          'BASMATI RICE 1KG  E1S0A',
+          'CAT FOOD 12PK  S.34',
+          'CORNFLAKES 500G  EL69A',
+          'FLOWERS BOUQUET  4.79 8',
+          'BALANCE DUE  18.36',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['MILK 4PT', 155],
+      ['EGGS 6PK', 230],
+      ['JAM', 99],
+      ['TEABAGS 80S', 120],
+      ['BASMATI RICE 1KG', 150],
+      ['CAT FOOD 12PK', 534],
+      ['CORNFLAKES 500G', 169],
+      ['FLOWERS BOUQUET', 479],
+    ]);
+  });
+
+  it("reads a price match as a discount, its minus lost or not, and 'CLUBCARDPRICE' glued", () => {
+    expect(
+      items('BREAD  1.10\nPRICE MATCH  0.50\nJAM  2.00\nCLUBCARDPRICE  0.75\nTOTAL 1.85'),
+    ).toEqual([
+      ['BREAD', 110],
+      ['PRICE MATCH', -50],
+      ['JAM', 200],
+      ['CLUBCARDPRICE', -75],
+    ]);
+  });
+
+  it("reads a '£' misread as a '6' back when the total says so, and only then", () => {
+    const lines = ['BREAD  1.10', 'JAM  61.25', 'MILK  0.95', 'TOTAL  3.30'];
+    expect(items(lines.join('\n'))).toEqual([
+      ['BREAD', 110],
+      ['JAM', 125],
+      ['MILK', 95],
+    ]);
+    // A total that does not say so: the price stays as read.
+    lines[3] = 'TOTAL  63.31';
+    expect(items(lines.join('\n'))).toEqual([
+      ['BREAD', 110],
+      ['JAM', 6125],
+      ['MILK', 95],
+    ]);
+  });
+
+  it('moves only the items’ prices up a row when the last one fell on the count of items', () => {
+    const read = parseReceiptText([
+      'OLIVE OIL 500ML',
+      'WHITE BREAD 800G  3.49',
+      'COLA 2L  0.75',
+      '4 @ 0.89  3.56',
+      'TOOTHPASTE',
+      'PENNE PASTA  1.10',
+      'BEEF MINCE 500G  1.99',
+      'BROCCOLI  0.64',
+      '8 ITEMS  3.24',
+      'BALANCE DUE',
+      'VISA CONTACTLESS  £14.77',
+      'AUTH CODE 431485  4.77',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['OLIVE OIL 500ML', 349],
+      ['WHITE BREAD 800G', 75],
+      ['COLA 2L', 356],
+      ['TOOTHPASTE', 110],
+      ['PENNE PASTA', 199],
+      ['BEEF MINCE 500G', 64],
+      ['BROCCOLI', 324],
+    ]);
+    expect(read.totalPence).toBe(1477);
+  });
+
+  it('pairs names with the code and price printed under them, the count of items below', () => {
+    expect(
+      items(
+        [
+          'GROUND COFFEE 227G',
+          '294361796630  2.69 B',
+          'RED ONIONS 1KG',
+          '810763362942  1.25 B',
+          'SEMI SKIMMED MILK 4PT',
+          '310626634815  1.65 Z',
+          'SSITEMS',
+          'BALANCE DUE  5.59',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['GROUND COFFEE 227G', 269],
+      ['RED ONIONS 1KG', 125],
+      ['SEMI SKIMMED MILK 4PT', 165],
+    ]);
+  });
+
+  it('keeps prices in step when names whose prices were unreadable stand among the items', () => {
+    // A pen line hid two prices' points ('74', '95'): moving every price up a row would name them
+    // but leave the first item without one; the names left without a price do not get fewer.
+    const read = parseReceiptText([
+      'Table 19 Covers 2',
+      '3x Sunday Roast Beef  55.95',
+      'Prosecco  74',
+      'Sticky Toffee Pudding  95',
+      'Sea Bass Fillet  17.29',
+      'Halloumi Wrap  10.44',
+      'Orange Juice  2.99',
+      'SUBTOTAL  102.36',
+      'TOTAL  102.36',
+      'MASTERCARD  102.36',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['Sunday Roast Beef', 5595],
+      ['Sea Bass Fillet', 1729],
+      ['Halloumi Wrap', 1044],
+      ['Orange Juice', 299],
+    ]);
+  });
+
+  it('keeps prices where they are when the names and prices are in step', () => {
+    expect(items('Chips 3.50\nCoke 2.00\nSUBTOTAL 5.50\nTOTAL 5.50')).toEqual([
+      ['Chips', 350],
+      ['Coke', 200],
+    ]);
+  });
+});

@@ -1,16 +1,18 @@
-import { basisPointsOf } from '../money';
+import { basisPointsOf, UNKNOWN_ITEM_NAME } from '../money';
 import { addedTax } from './added-tax';
-import { percentToBasisPoints } from './amounts';
-import { clean, classifyAll, joinPricesOnTheirOwnLine } from './classify';
+import { percentToBasisPoints, trailingAmount } from './amounts';
+import { clean, classifyAll, joinPricesOnTheirOwnLine, readCodesAfterPrices } from './classify';
 import {
   dropBreakdown,
   dropItemThatBreaksSubtotal,
   endOfItems,
   itemsNamedLikeTotals,
+  misreadPricesRepaired,
   readItems,
   restoreItemsTheSubtotalNeeds,
 } from './items';
 import { countedPence, sum } from './line';
+import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { buildLines } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { check, chooseTotal, readFigures } from './totals';
@@ -59,17 +61,139 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
 /**
  * Parses receipt text, one string per printed line. Never throws. `pairing`, when the lines were
  * built from boxes, says per line how sure the pairing of its price with its name is
- * (lines-from-boxes.ts); each item read from such a line carries it.
+ * (lines-from-boxes.ts); each item read from such a line carries it (not when its price was moved
+ * below: that pairing is the parser's, not the geometry's).
+ *
+ * On a tilted or bowed photo OCR may pair each row's price with the name one row below (the price
+ * column out of step with the names: the first name without a price, a price left over without a
+ * name under the last). When the items do not add up and a price is left over so, the prices are
+ * tried one row up against the names, and kept when then they add up, or when every price has a
+ * name and the total is the same.
  */
 export function parseReceiptText(
   rawLines: readonly string[],
   pairing: readonly (number | undefined)[] = [],
 ): ParsedReceipt {
-  const kept = rawLines.map((text, i) => ({ text: clean(text), pairing: pairing[i] }));
-  const nonEmpty = kept.filter((l) => l.text !== '');
-  const texts = nonEmpty.map((l) => l.text);
-  const classified = classifyAll(texts).map((line, i) => {
-    const sure = nonEmpty[i]!.pairing;
+  const kept = rawLines
+    .map((text, i) => ({ text: clean(text), pairing: pairing[i] }))
+    .filter((l) => l.text !== '');
+  const texts = readCodesAfterPrices(kept.map((l) => l.text));
+  const first = readLines(
+    texts,
+    kept.map((l) => l.pairing),
+  );
+  if (first.items.length < 2) return first;
+  const unnamed = (r: ParsedReceipt) => r.items.filter((i) => i.name === UNKNOWN_ITEM_NAME).length;
+  const leftOver = first.items.at(-1)?.name === UNKNOWN_ITEM_NAME && unnamed(first) === 1;
+  // Items that add up, each with its name, are read right. (Prices a row low still add up when
+  // the last is left over alone: then the names decide below.)
+  if (first.checks.itemsMatchTotal && !leftOver) return first;
+  // Every price moved up a row, or (when a price is left over alone under the last name) only
+  // those down to it: the totals block may be read in step.
+  const movedTexts = [undefined, ...endsOfTheItems(texts)].map((upTo) =>
+    pricesMoved(texts, 1, upTo),
+  );
+  const readings = movedTexts.map((moved) => readLines(moved.filter((t) => t !== '')));
+  for (const moved of readings) {
+    if (!moved.checks.itemsMatchTotal || moved.totalPence === null || unnamed(moved) > 0) continue;
+    // The last price left without a name, alone or on a line of the totals block: moved up a
+    // row, it has one, and the first name gets its price (one item more, the same total).
+    if (
+      leftOver ||
+      (moved.totalPence === first.totalPence && moved.items.length > first.items.length)
+    ) {
+      return moved;
+    }
+  }
+  // A misread figure keeps every reading from adding up: then the shape decides. Once moved,
+  // every price has a name and the total is the same; and either a price was left over alone, or
+  // names among the items were left without a price that now have one (two or more fewer).
+  const span = itemSpan(texts);
+  const orphans = namesWithoutPrice(texts, span);
+  const same = readings.find(
+    (moved, k) =>
+      unnamed(moved) === 0 &&
+      moved.items.length >= first.items.length &&
+      moved.totalPence !== null &&
+      moved.totalPence === first.totalPence &&
+      (leftOver || namesWithoutPrice(movedTexts[k]!, span) <= orphans - 2),
+  );
+  if (same) return same;
+  return first;
+}
+
+/**
+ * Each line's closing price moved to the line above it, the words staying where they are, for the
+ * lines up to `last` (all without it). A line left with neither words nor price is left empty, so
+ * the lines keep their places.
+ */
+export function pricesMoved(texts: readonly string[], step: 1, last = texts.length - 1): string[] {
+  const split = texts.map(splitPrice);
+  return split.map(({ words, price }, i) => {
+    if (i > last) return `${words} ${price}`.trim();
+    return `${words} ${i + step <= last ? (split[i + step]?.price ?? '') : ''}`.trim();
+  });
+}
+
+function splitPrice(text: string): { words: string; price: string } {
+  const amount = trailingAmount(text);
+  return amount
+    ? { words: text.slice(0, amount.start).trim(), price: text.slice(amount.start).trim() }
+    : { words: text, price: '' };
+}
+
+/** A line that names something: words that are not a receipt's keywords, an address or a date. */
+const named = (l: { words: string }) =>
+  /[A-Za-z]{3,}/.test(l.words) && keywordKind(l.words) === null && !isInfoText(l.words);
+
+/** From the first priced name to the last: where the items are. */
+function itemSpan(texts: readonly string[]): [number, number] {
+  const split = texts.map(splitPrice);
+  const priced = split.flatMap((l, i) => (l.price !== '' && named(l) ? [i] : []));
+  return priced.length < 2 ? [0, -1] : [priced[0]!, priced.at(-1)!];
+}
+
+/**
+ * Names in the span without a price: names whose price was read elsewhere. Not a name whose price
+ * is on the line under it without a name ('ORANGES' over '1.385kg @ $2.98/kg 4.13'): a layout.
+ */
+function namesWithoutPrice(texts: readonly string[], [from, to]: [number, number]): number {
+  const split = texts.map(splitPrice);
+  let count = 0;
+  for (let i = from; i <= to && i < split.length; i++) {
+    const line = split[i]!;
+    const next = split[i + 1];
+    if (line.price !== '' || !named(line)) continue;
+    if (next && next.price !== '' && !named(next)) continue;
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Where the items may end, for moving only their prices: the first price alone on its line after a
+ * priced name (a price left over), and the first line of the totals block (its words say total,
+ * payment or a count of items; the price a row low on it is the last item's).
+ */
+function endsOfTheItems(texts: readonly string[]): number[] {
+  const split = texts.map(splitPrice);
+  const firstNamed = split.findIndex((l) => l.price !== '' && /[A-Za-z]{2,}/.test(l.words));
+  if (firstNamed === -1) return [];
+  const alone = split.findIndex((l, i) => i > firstNamed && l.price !== '' && l.words === '');
+  const totals = split.findIndex(
+    (l, i) => i > firstNamed && TOTALS_BLOCK.includes(keywordKind(l.words) ?? 'info'),
+  );
+  return [alone, totals].filter((i) => i !== -1);
+}
+
+const TOTALS_BLOCK: readonly LineKind[] = ['subtotal', 'total', 'tender', 'count', 'table'];
+
+function readLines(
+  texts: readonly string[],
+  pairing: readonly (number | undefined)[] = [],
+): ParsedReceipt {
+  const classified = classifyAll([...texts]).map((line, i) => {
+    const sure = pairing[i];
     return sure === undefined ? line : { ...line, pairing: sure };
   });
   // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
@@ -103,12 +227,26 @@ export function parseReceiptText(
     service,
     billDiscounts,
   );
+  let checks = check(items, lines, figures, total, service);
+  // A price or two misread so that the items miss the printed figure by what their other reading
+  // makes up (a '£' read as a '6'): the printed sums decide (items.ts misreadPricesRepaired).
+  if (!checks.itemsMatchTotal && checks.differencePence !== 0) {
+    const repaired = misreadPricesRepaired(items, checks.differencePence);
+    if (repaired) {
+      items = repaired;
+      checks = check(items, lines, figures, total, service);
+    }
+  }
   // An item dearer than the whole receipt (its total, or subtotal, before the discounts printed on
   // it) is a misreading, a product code or a card number read as a price: never one to return.
   if (total !== null && total > 0) {
     const discounts = sum(items.filter((i) => i.amountPence < 0).map((i) => -i.amountPence));
     const ceiling = Math.max(total, figures.subtotal ?? 0) + discounts;
-    items = items.filter((i) => i.amountPence <= ceiling);
+    const kept = items.filter((i) => i.amountPence <= ceiling);
+    if (kept.length < items.length) {
+      items = kept;
+      checks = check(items, lines, figures, total, service);
+    }
   }
   const taxOnTop = addedTax({
     lines,
@@ -138,7 +276,8 @@ export function parseReceiptText(
     tipPence: figures.tip,
     totalPence: total,
     establishmentName: establishmentName(lines),
-    checks: check(items, lines, figures, total, service, taxOnTop),
+    // The check once more with the tax on top taken off the total (equal to `checks` without one).
+    checks: taxOnTop ? check(items, lines, figures, total, service, taxOnTop) : checks,
     rawText: texts.join('\n'),
     totalStrategy,
   };

@@ -14,13 +14,20 @@ export interface SyntheticLabel {
   total: { value: number }[];
   store_name_parts: string[];
   /** how it was photographed, for reading the figures by fault */
-  photo: PhotoFaults;
+  photo: PhotoFaults & {
+    /** the share of the frame's width the paper takes in the photo as made */
+    paperShareInFrame: number;
+    /** the printed lines, header and footer included */
+    printedLines: number;
+    format: 'jpeg' | 'heic';
+  };
 }
 
 export type ReceiptKind = 'supermarket' | 'restaurant' | 'cafe' | 'pub';
 
 export interface PhotoFaults {
-  /** share of the frame's width the paper takes */
+  /** share of the frame's width the paper is meant to take; a receipt too long for a 3:4 frame at
+   * that share takes less (the label's `paperShareInFrame` says how much) */
   paperShare: number;
   angle: number;
   /** how bowed the paper is, 0 (flat) to 1 (its edges half a printed line below its middle) */
@@ -393,6 +400,19 @@ export function photoFaults(seed: number, over: Partial<PhotoFaults> = {}): Phot
  * price column if asked, then JPEG-compressed.
  */
 export async function photograph(flat: Buffer, faults: PhotoFaults, seed = 1): Promise<Buffer> {
+  return (await photographed(flat, faults, seed)).image;
+}
+
+/**
+ * The photo (JPEG, or with `lossless` a PNG to be encoded as HEIC by the caller) and the share of
+ * the frame's width its paper takes.
+ */
+async function photographed(
+  flat: Buffer,
+  faults: PhotoFaults,
+  seed: number,
+  lossless = false,
+): Promise<{ image: Buffer; paperShareInFrame: number }> {
   const r = seeded(seed);
   let paper = sharp(flat);
   const { width = 1, height: flatHeight = 1 } = await paper.metadata();
@@ -479,17 +499,30 @@ export async function photograph(flat: Buffer, faults: PhotoFaults, seed = 1): P
       .png()
       .toBuffer(),
   );
-  return photo.linear(faults.light, 0).jpeg({ quality: faults.jpegQuality }).toBuffer();
+  const lit = photo.linear(faults.light, 0);
+  return {
+    image: await (lossless ? lit.png() : lit.jpeg({ quality: faults.jpegQuality })).toBuffer(),
+    paperShareInFrame: pw / canvasW,
+  };
 }
 
-/** One synthetic photo and its label. */
+/**
+ * One synthetic photo and its label. With `lossless` the photo is a PNG, for the caller to encode
+ * as HEIC (scripts/receipt-fixture.ts; no npm package encodes HEVC), and the label says so.
+ */
 export async function syntheticReceipt(
   seed: number,
   {
     kind,
     faults,
     productCodes,
-  }: { kind?: ReceiptKind; faults?: Partial<PhotoFaults>; productCodes?: boolean } = {},
+    lossless = false,
+  }: {
+    kind?: ReceiptKind;
+    faults?: Partial<PhotoFaults>;
+    productCodes?: boolean;
+    lossless?: boolean;
+  } = {},
 ): Promise<{ jpeg: Buffer; label: SyntheticLabel }> {
   const drafted = draftReceipt(seed, kind, { productCodes });
   const r = seeded(seed * 7 + 3);
@@ -499,14 +532,20 @@ export async function syntheticReceipt(
     fontFamily: r.pick(FONTS),
   });
   const photo = photoFaults(seed, faults);
+  const made = await photographed(flat, photo, seed, lossless);
   return {
-    jpeg: await photograph(flat, photo, seed),
+    jpeg: made.image,
     label: {
       kind: drafted.kind,
       items: drafted.items.map((i) => ({ name: i.name, price_value: i.pence / 100 })),
       total: [{ value: drafted.total / 100 }],
       store_name_parts: [drafted.store],
-      photo,
+      photo: {
+        ...photo,
+        paperShareInFrame: Math.round(made.paperShareInFrame * 1000) / 1000,
+        printedLines: drafted.lines.length,
+        format: lossless ? 'heic' : 'jpeg',
+      },
     },
   };
 }
