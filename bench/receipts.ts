@@ -1,5 +1,5 @@
 // npm run bench:receipts -- [folder] [--limit N] [--threads N] [--warmup N] [--det-side N] [--no-deskew]
-//                            [--no-second-opinion] [--no-closer-look] [--boxes DIR]
+//                            [--no-second-opinion] [--no-closer-look] [--no-sharper-look] [--boxes DIR]
 //
 // Runs the server's own scan pipeline (image stage -> OCR worker pool -> parser: scanReceipt, the
 // code the upload handler runs) over labelled receipts and prints, per dataset, speed, memory and
@@ -36,6 +36,7 @@ const detSide = option('det-side', 0) || undefined;
 const deskew = !args.includes('--no-deskew');
 const secondOpinionBelow = args.includes('--no-second-opinion') ? 0 : undefined;
 const closerLook = !args.includes('--no-closer-look');
+const sharperLook = !args.includes('--no-sharper-look');
 const boxesIndex = args.indexOf('--boxes');
 const boxesDir = boxesIndex >= 0 ? path.resolve(args[boxesIndex + 1]!) : null;
 if (boxesDir) fs.mkdirSync(boxesDir, { recursive: true });
@@ -49,7 +50,7 @@ async function scan(
     const boxes = JSON.parse(fs.readFileSync(kept, 'utf8')) as OcrBox[];
     return { boxes, parsed: parseReceipt(boxes), cached: true };
   }
-  const outcome = await scanReceipt(fs.readFileSync(file), pool, { closerLook });
+  const outcome = await scanReceipt(fs.readFileSync(file), pool, { closerLook, sharperLook });
   if (kept) fs.writeFileSync(kept, JSON.stringify(outcome.boxes));
   return { ...outcome, cached: false };
 }

@@ -41,6 +41,12 @@ export interface PhotoFaults {
    * themselves ('through'): the digits still legible, but prices split where the line crosses them
    */
   penStroke: boolean | 'through';
+  /**
+   * The longest side the photo may have: a phone camera's own photo is 4032 px (12 MP); one
+   * resized on the way (a messaging app, a screenshot) about 2000. Within it the paper keeps the
+   * pixels it was printed with (a long receipt in a small frame loses them).
+   */
+  frameSide: number;
 }
 
 /** Mulberry32: a small, fast, seeded generator (the same seed gives the same receipt). */
@@ -390,13 +396,15 @@ export function photoFaults(seed: number, over: Partial<PhotoFaults> = {}): Phot
     shadow: r.chance(0.3),
     jpegQuality: r.int(45, 90),
     penStroke: false,
+    // Its own stream, so the other faults of a seed stay what they were before it was added.
+    frameSide: seeded(seed ^ 0x2545f491).chance(0.6) ? 4032 : 2000,
     ...over,
   };
 }
 
 /**
  * Photographs a flat receipt: the paper on a table, `paperShare` of the frame's width (the frame
- * 3:4, at most 2000 px long), tilted, bowed, dimmed, shadowed, crossed by a pen stroke through the
+ * 3:4, at most `frameSide` px long), tilted, bowed, dimmed, shadowed, crossed by a pen stroke through the
  * price column if asked, then JPEG-compressed.
  */
 export async function photograph(flat: Buffer, faults: PhotoFaults, seed = 1): Promise<Buffer> {
@@ -469,7 +477,7 @@ async function photographed(
   // The frame: 3:4, the paper filling `paperShare` of its width unless the paper is too long.
   const frameW0 = width / faults.paperShare;
   const frameH0 = Math.max(frameW0 * (4 / 3), height * 1.08);
-  const scale = Math.min(1, 2000 / Math.max(frameW0 * 1.0, frameH0));
+  const scale = Math.min(1, faults.frameSide / Math.max(frameW0 * 1.0, frameH0));
   const frameW = Math.round(Math.max(frameW0, frameH0 * 0.75) * scale);
   const frameH = Math.round(frameH0 * scale);
   const pw = Math.max(1, Math.round(width * scale));
@@ -551,6 +559,7 @@ export async function syntheticReceipt(
 }
 
 const UPRIGHT: Partial<PhotoFaults> = {
+  frameSide: 2000,
   angle: 0,
   curl: 0,
   light: 1,

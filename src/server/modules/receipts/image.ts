@@ -79,6 +79,8 @@ export interface NormalisedImage {
   jpeg: Buffer;
   width: number;
   height: number;
+  /** the longest side of the photo as sent (upright), before it was shrunk to MAX_SIDE */
+  sourceSide: number;
   /** what the upload really was */
   sourceType: SniffedType;
 }
@@ -107,16 +109,25 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   });
 }
 
-/** Checks and normalises an upload; throws an AppError with a message for the user on bad input. */
-export async function normaliseReceiptImage(bytes: Buffer): Promise<NormalisedImage> {
+/**
+ * Checks and normalises an upload; throws an AppError with a message for the user on bad input.
+ * `maxSide` is the stored image's MAX_SIDE unless a scan asks for more of the photo's own pixels.
+ */
+export async function normaliseReceiptImage(
+  bytes: Buffer,
+  { maxSide = MAX_SIDE }: { maxSide?: number } = {},
+): Promise<NormalisedImage> {
   if (bytes.length === 0) throw new AppError(400, 'empty_file', 'The uploaded file is empty');
   if (bytes.length > MAX_RECEIPT_BYTES) throw tooLarge();
   const sourceType = sniffImageType(bytes);
   if (!sourceType) throw unsupported();
 
   let pipeline: Sharp;
+  let sourceSide: number;
   if (sourceType === 'image/heic') {
     pipeline = await decodeHeic(bytes);
+    const { width = 0, height = 0 } = await pipeline.metadata();
+    sourceSide = Math.max(width, height);
   } else {
     // Header first: the dimensions are known before a single pixel is decoded.
     if (sourceType === 'image/png' && bytes.length >= 24) {
@@ -131,15 +142,16 @@ export async function normaliseReceiptImage(bytes: Buffer): Promise<NormalisedIm
     if (!meta.width || !meta.height) throw corrupt();
     if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels();
     checkShape(meta.width, meta.height);
+    sourceSide = Math.max(meta.width, meta.height);
     pipeline = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).rotate();
   }
   try {
     const { data, info } = await pipeline
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 88, mozjpeg: false })
       .toBuffer({ resolveWithObject: true });
-    return { jpeg: data, width: info.width, height: info.height, sourceType };
+    return { jpeg: data, width: info.width, height: info.height, sourceSide, sourceType };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();

@@ -15,6 +15,16 @@ import { normaliseReceiptImage, type NormalisedImage } from './image';
 // reads worse overall (it splits and misreads other lines), so it is only a second look, and the
 // receipt's own sums decide (docs/decisions/009-closer-look.md).
 
+// A sharper look: a photo sent larger than the stored MAX_SIDE (a phone camera's 12 MP) is read
+// from its 2000 px copy first. When that reading does not add up, the photo is read once more from
+// up to SHARPER_LOOK_SIDE of its own pixels: a long receipt photographed whole takes a third of the
+// frame's width or less, and at 2000 px its text is too few pixels high to read, while the photo
+// itself had twice as many. The OCR finds the paper and reads it at a legible scale either way
+// (adapters/ocr/paper.ts); the receipt's own sums choose between the two readings (betterReading).
+
+/** The most of a photo's own pixels a sharper look reads (longest side). */
+export const SHARPER_LOOK_SIDE = 4096;
+
 /** Photos smaller than this (longest side) get a closer look at this size when they do not add up. */
 export const CLOSER_LOOK_SIDE = 960;
 
@@ -37,9 +47,11 @@ export async function scanReceipt(
   ocr: OcrPool,
   {
     closerLook = true,
+    sharperLook = true,
     signal,
   }: {
     closerLook?: boolean;
+    sharperLook?: boolean;
     /** aborted when nobody wants the reading any more: no queueing, no closer look */
     signal?: AbortSignal;
   } = {},
@@ -57,30 +69,39 @@ export async function scanReceipt(
   const first = await ocr.recognize(image.jpeg, { signal });
   let reading = { ...first, parsed: parse(first.boxes) };
   let { ocrMs, queueMs } = first;
-  const timeLeft = CLOSER_LOOK_BUDGET_MS - (performance.now() - started);
+  const timeLeft = () => CLOSER_LOOK_BUDGET_MS - (performance.now() - started);
+  /** A second look never waits for a thread, runs only for the time left, and may fail quietly. */
+  const secondLook = async (jpeg: Buffer, magnifyTo?: number) => {
+    const left = timeLeft();
+    if (signal?.aborted || left <= 2 * first.ocrMs) return null;
+    const look = await ocr
+      .recognize(jpeg, { magnifyTo, ifIdle: true, deadlineMs: Math.round(left) })
+      .catch(() => null);
+    if (!look) return null;
+    ocrMs += look.ocrMs;
+    queueMs += look.queueMs;
+    return { ...look, parsed: parse(look.boxes) };
+  };
+  if (
+    sharperLook &&
+    !reading.parsed.checks.itemsMatchTotal &&
+    image.sourceSide > Math.max(image.width, image.height)
+  ) {
+    const sharp = await normaliseReceiptImage(bytes, { maxSide: SHARPER_LOOK_SIDE }).catch(
+      () => null,
+    );
+    const sharper = sharp && (await secondLook(sharp.jpeg));
+    if (sharper && betterReading(sharper.parsed, reading.parsed)) reading = sharper;
+  }
   if (
     closerLook &&
-    !signal?.aborted &&
     !reading.parsed.checks.itemsMatchTotal &&
-    Math.max(image.width, image.height) < CLOSER_LOOK_SIDE &&
-    timeLeft > 2 * first.ocrMs
+    Math.max(image.width, image.height) < CLOSER_LOOK_SIDE
   ) {
-    // The first reading stands if the closer look cannot be had in time: it never waits for a
-    // thread (other people's scans come first), it may run only for the time left, and a failure
-    // here is not the user's.
-    const closer = await ocr
-      .recognize(image.jpeg, {
-        magnifyTo: CLOSER_LOOK_SIDE,
-        ifIdle: true,
-        deadlineMs: Math.round(timeLeft),
-      })
-      .catch(() => null);
-    if (closer) {
-      ocrMs += closer.ocrMs;
-      queueMs += closer.queueMs;
-      const parsed = parse(closer.boxes);
-      if (parsed.checks.itemsMatchTotal) reading = { ...closer, parsed };
-    }
+    // The first reading stands if the closer look cannot be had in time; a failure here is not
+    // the user's.
+    const closer = await secondLook(image.jpeg, CLOSER_LOOK_SIDE);
+    if (closer?.parsed.checks.itemsMatchTotal) reading = closer;
   }
   const round = (n: number) => Math.round(n);
   return {
@@ -95,6 +116,20 @@ export async function scanReceipt(
       totalMs: round(performance.now() - started),
     },
   };
+}
+
+/**
+ * Whether a second reading of the same photo is the better one, by the receipt's own sums: one
+ * whose items add up to its printed total beats one that does not; else one that found a total
+ * beats one that found none; else the one whose items come nearer their total.
+ */
+export function betterReading(second: ParsedReceipt, first: ParsedReceipt): boolean {
+  if (first.checks.itemsMatchTotal !== second.checks.itemsMatchTotal)
+    return second.checks.itemsMatchTotal;
+  if ((first.totalPence === null) !== (second.totalPence === null))
+    return second.totalPence !== null;
+  if (first.totalPence === null) return second.items.length > first.items.length;
+  return Math.abs(second.checks.differencePence) < Math.abs(first.checks.differencePence);
 }
 
 /** The domain result (pence) as the API's reading (2-decimal strings). */
