@@ -209,7 +209,7 @@ describe('toasts', () => {
 
 describe('readingFromAnswer and the tax added on top', () => {
   const answer = {
-    ...data([{ name: 'Bagel', amount: '2.25' }]),
+    ...data([{ name: 'Bagel', amount: '2.25', unsure: false }]),
     error: null,
     rawText: '',
     timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },
