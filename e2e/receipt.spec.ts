@@ -301,6 +301,67 @@ test('a blank photo: no items found, so they are typed in by hand', async ({ pag
   await expect(lineAmount(totals, 'Subtotal')).toHaveText(formatPence(toPence('18.85')));
 });
 
+test('a price the reading is unsure of is marked at the price until the item is edited', async ({
+  page,
+}) => {
+  // The scan answer stubbed: two prices the reading paired with their names unsurely (each sat
+  // between two rows), one it was sure of.
+  await page.route('**/api/ocr/scan-receipt', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        ...reading({
+          items: [
+            { name: 'Lamb Shank', amount: '18.95', unsure: false },
+            { name: 'House Red 175ml', amount: '7.40', unsure: true },
+            { name: 'Garlic Naan', amount: '3.50', unsure: true },
+          ],
+          establishmentName: 'Dishoom',
+          message: '3 items found',
+        }),
+        error: null,
+        rawText: '',
+        timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },
+      }),
+    }),
+  );
+  await page.goto('/');
+  await libraryInput(page).setInputFiles({
+    name: 'dishoom.png',
+    mimeType: 'image/png',
+    buffer: await blankPng(30, 40),
+  });
+  const friends = await addFriends(page, ['Alex']);
+  await friends.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/split-bill$/, { timeout: 20_000 });
+
+  const hint = 'Check this price against the receipt';
+  const wine = item(page, 'House Red 175ml');
+  const naan = item(page, 'Garlic Naan');
+  const lamb = item(page, 'Lamb Shank');
+  await expect(wine.getByText(hint, { exact: true })).toBeVisible();
+  await expect(priceOf(wine)).toHaveAccessibleDescription(hint);
+  await expect(naan.getByText(hint, { exact: true })).toBeVisible();
+  // The price read with confidence says nothing.
+  await expect(lamb.getByText(hint, { exact: true })).toHaveCount(0);
+  await expect(priceOf(lamb)).toHaveAccessibleDescription('');
+  await wine.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+  await snap(page, 'receipt-unsure-price');
+
+  // Kept with the draft across a reload; gone from an item once its price or its name is edited.
+  await page.reload();
+  await expect(wine.getByText(hint, { exact: true })).toBeVisible();
+  await priceOf(wine).fill('7.45');
+  await expect(wine.getByText(hint, { exact: true })).toHaveCount(0);
+  await expect(priceOf(wine)).toHaveAccessibleDescription('');
+  await naan.getByLabel('Item name').fill('Peshwari Naan');
+  await expect(item(page, 'Peshwari Naan').getByText(hint, { exact: true })).toHaveCount(0);
+  await expect(page.getByText(hint, { exact: true })).toHaveCount(0);
+  await wine.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+  await snap(page, 'receipt-unsure-price-checked');
+});
+
 test.describe('with the scan service stubbed where it must misbehave', () => {
   test.use({ expectedServerErrors: [500, 503] });
 

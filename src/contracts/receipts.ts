@@ -8,6 +8,11 @@ import { moneyOutput } from './bills';
 export const receiptItemSchema = z.object({
   name: z.string(),
   amount: moneyOutput,
+  /**
+   * The reading is unsure this price belongs to this name (it sat between two rows): the editor asks
+   * the user to check it. Readings stored before this field are read as sure.
+   */
+  unsure: z.boolean().default(false),
 });
 export type ReceiptItem = z.infer<typeof receiptItemSchema>;
 

@@ -1,9 +1,11 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { receiptReadingSchema } from '../../../contracts/receipts';
+import { parseReceiptText } from '../../../domain/receipt/parse-receipt';
 import type { OcrBox } from '../../../domain/receipt/types';
 import { boxesOfLines as boxesOf } from '../../../testing/ocr-boxes';
 import { busy, type LookOptions, type OcrPool } from '../../adapters/ocr/pool';
-import { CLOSER_LOOK_BUDGET_MS, CLOSER_LOOK_SIDE, scanReceipt } from './pipeline';
+import { CLOSER_LOOK_BUDGET_MS, CLOSER_LOOK_SIDE, scanReceipt, toReading } from './pipeline';
 
 // The tea misread: the items come to 4.00 against a total of 5.00.
 const MISREAD = boxesOf(['Coke 2.50', 'Tea 1.50', 'TOTAL 5.00']);
@@ -89,5 +91,25 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
     const outcome = await scanReceipt(await photo(720, CLOSER_LOOK_SIDE), pool);
     expect(looks).toEqual([{}]);
     expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
+  });
+});
+
+describe('toReading', () => {
+  it('says which items the reading is unsure of: a pairing below UNSURE_PAIRING', () => {
+    const parsed = parseReceiptText(
+      ['Coke 2.50', 'Tea 1.50', 'Cake 3.00', 'TOTAL 7.00'],
+      [1, 0.2, 0.6],
+    );
+    const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
+    const reading = toReading('r', { parsed, timings });
+    expect(reading.items).toEqual([
+      { name: 'Coke', amount: '2.50', unsure: false },
+      { name: 'Tea', amount: '1.50', unsure: true },
+      { name: 'Cake', amount: '3.00', unsure: false },
+    ]);
+    // Name and price read together (no pairing): sure.
+    const together = toReading('r', { parsed: parseReceiptText(['Tea 1.50']), timings });
+    expect(together.items).toEqual([{ name: 'Tea', amount: '1.50', unsure: false }]);
+    expect(receiptReadingSchema.parse(reading).items[1]!.unsure).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReceiptReading } from '../../../contracts/receipts';
 import { parseReceipt } from '../../../domain/receipt/parse-receipt';
+import { isPairingUnsure } from '../../../domain/receipt/pairing';
 import type { OcrBox, ParsedReceipt } from '../../../domain/receipt/types';
 import { toDecimalString } from '../../../domain/money';
 import type { OcrPool } from '../../adapters/ocr/pool';
@@ -142,7 +143,11 @@ export function toReading(
   const n = p.items.length;
   return {
     receiptId,
-    items: p.items.map((i) => ({ name: i.name, amount: toDecimalString(i.amountPence) })),
+    items: p.items.map((i) => ({
+      name: i.name,
+      amount: toDecimalString(i.amountPence),
+      unsure: isPairingUnsure(i),
+    })),
     subtotal: money(p.subtotalPence),
     tax: money(p.taxPence),
     addedTax: money(p.addedTaxPence),

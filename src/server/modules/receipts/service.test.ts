@@ -62,7 +62,7 @@ describe('a scan whose client went away', () => {
     const repo = fakeRepo();
     const service = createReceiptsService(repo, ocr);
     const reading = await service.scan('alice', await photo(), new AbortController().signal);
-    expect(reading.items).toEqual([{ name: 'Tea', amount: '2.50' }]);
+    expect(reading.items).toEqual([{ name: 'Tea', amount: '2.50', unsure: false }]);
     expect(repo.insert).toHaveBeenCalledOnce();
   });
 

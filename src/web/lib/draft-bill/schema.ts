@@ -28,6 +28,11 @@ export interface DraftItem {
    * amountPence is the last amount the text could be read as; without text the field shows it.
    */
   amountText?: string;
+  /**
+   * The receipt reading was unsure this price belongs to this name (contracts/receipts.ts `unsure`):
+   * the editor asks the person to check it, until they edit the item's name or price.
+   */
+  unsurePrice?: true;
   splitMode: ItemSplitMode;
   assignments: readonly ItemAssignment[];
   savedManualAssignments?: readonly ItemAssignment[];
@@ -113,6 +118,7 @@ const draftBillObject = z.object({
       name: z.string(),
       amountPence: penceSchema,
       amountText: z.string().optional(),
+      unsurePrice: z.literal(true).optional(),
       splitMode: z.enum(['manual', 'equally']),
       assignments: assignmentsSchema,
       savedManualAssignments: assignmentsSchema.optional(),

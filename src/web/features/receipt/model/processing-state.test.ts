@@ -14,7 +14,7 @@ import {
 
 const reading: ReceiptData = {
   receiptId: 'r1',
-  items: [{ name: 'Fish & Chips', amount: '14.50' }],
+  items: [{ name: 'Fish & Chips', amount: '14.50', unsure: false }],
   subtotal: '14.50',
   tax: null,
   addedTax: null,

@@ -56,12 +56,26 @@ describe('receiptFileProblem', () => {
 describe('readingFromAnswer', () => {
   it('keeps what the editor needs of a contract-shaped answer', () => {
     const answer = {
-      ...data([{ name: 'Coke', amount: '2.50' }]),
+      ...data([{ name: 'Coke', amount: '2.50', unsure: true }]),
       error: null,
       rawText: 'COKE 2.50',
       timings: { imageMs: 1, queueMs: 0, ocrMs: 5, parseMs: 1, totalMs: 7 },
     };
-    expect(readingFromAnswer(answer)).toEqual(data([{ name: 'Coke', amount: '2.50' }]));
+    expect(readingFromAnswer(answer)).toEqual(
+      data([{ name: 'Coke', amount: '2.50', unsure: true }]),
+    );
+  });
+  it('reads an item without `unsure` (an answer or stored scan from before it) as sure', () => {
+    const answer = {
+      ...data([]),
+      items: [{ name: 'Coke', amount: '2.50' }],
+      error: null,
+      rawText: 'COKE 2.50',
+      timings: { imageMs: 1, queueMs: 0, ocrMs: 5, parseMs: 1, totalMs: 7 },
+    };
+    expect(readingFromAnswer(answer)?.items).toEqual([
+      { name: 'Coke', amount: '2.50', unsure: false },
+    ]);
   });
   it('refuses anything else', () => {
     expect(readingFromAnswer({ items: [] })).toBeNull();
@@ -128,8 +142,8 @@ describe('toasts', () => {
     expect(
       outcomeToast(
         complete([
-          { name: 'A', amount: '1.00' },
-          { name: 'B', amount: '2.00' },
+          { name: 'A', amount: '1.00', unsure: false },
+          { name: 'B', amount: '2.00', unsure: false },
         ]),
         'scan',
       ),
@@ -195,7 +209,7 @@ describe('toasts', () => {
 
 describe('readingFromAnswer and the tax added on top', () => {
   const answer = {
-    ...data([{ name: 'Bagel', amount: '2.25' }]),
+    ...data([{ name: 'Bagel', amount: '2.25', unsure: false }]),
     error: null,
     rawText: '',
     timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },

@@ -52,6 +52,11 @@ export function ItemCard({
   const byItem = mode === 'byItem';
   const nameProblem = problems?.name ?? null;
   const amountProblem = problems?.amount ?? null;
+  const unsure = item.unsurePrice === true;
+  const amountDescribedBy =
+    [amountProblem && `${id}-amount-problem`, unsure && `${id}-amount-check`]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <li>
       <div
@@ -107,7 +112,7 @@ export function ItemCard({
                 onChange={(event) => onEdit({ amount: event.target.value })}
                 placeholder="0.00"
                 aria-invalid={amountProblem ? true : undefined}
-                aria-describedby={amountProblem ? `${id}-amount-problem` : undefined}
+                aria-describedby={amountDescribedBy}
                 className={`tabular min-h-11 w-full rounded-xl border bg-surface pl-7 pr-2 text-base font-semibold placeholder:text-gray-500 hover:border-gray-300 ${amountProblem ? 'border-danger' : 'border-transparent'}`}
               />
             </div>
@@ -121,6 +126,13 @@ export function ItemCard({
         {amountProblem && (
           <p id={`${id}-amount-problem`} className="mt-1 px-1 text-sm text-danger">
             {amountProblem}
+          </p>
+        )}
+        {/* The reading was unsure which row this price was printed on: a quiet word at the price,
+            gone once the person edits the item. */}
+        {unsure && (
+          <p id={`${id}-amount-check`} className="mt-1 px-1 text-right text-sm text-muted">
+            Check this price against the receipt
           </p>
         )}
 

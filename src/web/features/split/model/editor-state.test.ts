@@ -381,6 +381,36 @@ describe('receipts in the editor', () => {
     expect(isDraftBill(state)).toBe(true);
   });
 
+  it("marks a price the reading was unsure of, until the item's name or price is edited", () => {
+    const loaded = run(editor(), {
+      type: 'loadReceipt',
+      receipt: receipt({
+        items: [
+          { name: 'Fish & Chips', amount: '14.50', unsure: true },
+          { name: 'Peas', amount: '3.20', unsure: false },
+          { name: 'Voucher', amount: '-2.00', unsure: true },
+        ],
+      }),
+      ids: ['r1', 'r2', 'r3'],
+    });
+    expect(loaded.items.map((i) => i.unsurePrice)).toEqual([true, undefined, true]);
+    expect(isDraftBill(loaded)).toBe(true);
+    // Assigning someone is not checking the price; editing the name or the price is.
+    const assigned = run(loaded, {
+      type: 'toggleAssignee',
+      itemId: 'r1',
+      participantId: loaded.participants[0]!.id,
+    });
+    expect(assigned.items[0]!.unsurePrice).toBe(true);
+    const checked = run(
+      assigned,
+      { type: 'editItem', itemId: 'r1', amount: '14.60' },
+      { type: 'editItem', itemId: 'r3', name: 'Voucher (10%)' },
+    );
+    expect(checked.items.map((i) => i.unsurePrice)).toEqual([undefined, undefined, undefined]);
+    expect(checked.items[0]).not.toHaveProperty('unsurePrice');
+  });
+
   it("keeps the service charge when the receipt's is 0 or missing, and 'Misc. Bill' without a name", () => {
     const start = run(editor(), { type: 'setServiceCharge', value: '5.00' });
     for (const serviceCharge of ['0.00', null, '-1.00']) {

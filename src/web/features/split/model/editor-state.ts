@@ -53,7 +53,8 @@ export type { ReceiptCheck };
 export interface ReceiptForEditor {
   /** The stored scan's id, when the server kept one. */
   receiptId?: string | null;
-  items: readonly ReceiptItem[];
+  /** `unsure` absent is sure (a reading kept from before it was said). */
+  items: readonly (Omit<ReceiptItem, 'unsure'> & { unsure?: boolean })[];
   serviceCharge: string | null;
   /** Tax the receipt added on top of its prices; null when its prices include it (UK VAT). */
   addedTax?: string | null;
@@ -233,7 +234,9 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
     case 'removeItem':
       return { ...state, items: state.items.filter((item) => item.id !== action.itemId) };
     case 'editItem':
-      return updateItem(state, action.itemId, (item) => ({
+      // Once its name or price is touched the person has looked at the item: no more asking them
+      // to check its price.
+      return updateItem(state, action.itemId, ({ unsurePrice: _checked, ...item }) => ({
         ...item,
         ...(action.name !== undefined && { name: action.name }),
         ...(action.amount !== undefined && {
@@ -323,6 +326,7 @@ export function loadReceipt(
     id: ids[index] ?? `receipt-${index}`,
     name: itemNameOrDefault(item.name),
     amountPence: parseMoney(item.amount),
+    ...(item.unsure && { unsurePrice: true }),
     splitMode: 'manual',
     assignments: [],
   }));
