@@ -5,7 +5,15 @@ import { parseReceiptText } from '../../../domain/receipt/parse-receipt';
 import type { OcrBox } from '../../../domain/receipt/types';
 import { boxesOfLines as boxesOf } from '../../../testing/ocr-boxes';
 import { busy, type LookOptions, type OcrPool } from '../../adapters/ocr/pool';
-import { CLOSER_LOOK_BUDGET_MS, CLOSER_LOOK_SIDE, scanReceipt, toReading } from './pipeline';
+import { MAX_SIDE } from './image';
+import {
+  betterReading,
+  CLOSER_LOOK_BUDGET_MS,
+  CLOSER_LOOK_SIDE,
+  scanReceipt,
+  SHARPER_LOOK_SIDE,
+  toReading,
+} from './pipeline';
 
 // The tea misread: the items come to 4.00 against a total of 5.00.
 const MISREAD = boxesOf(['Coke 2.50', 'Tea 1.50', 'TOTAL 5.00']);
@@ -91,6 +99,89 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
     const outcome = await scanReceipt(await photo(720, CLOSER_LOOK_SIDE), pool);
     expect(looks).toEqual([{}]);
     expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
+  });
+});
+
+/** An OCR pool that answers its looks in turn, noting the longest side of each image it is given. */
+function lookInTurn(...readings: OcrBox[][]) {
+  const sides: number[] = [];
+  const pool: OcrPool = {
+    async recognize(image) {
+      const { width = 0, height = 0 } = await sharp(image).metadata();
+      sides.push(Math.max(width, height));
+      return { boxes: readings[sides.length - 1]!, ocrMs: 100, queueMs: 0 };
+    },
+    warmUp: async () => {},
+    close: async () => {},
+  };
+  return { pool, sides };
+}
+
+const WORSE = boxesOf(['Coke 2.50', 'TOTAL 5.00']);
+
+describe('scanReceipt: a sharper look at a large photo that does not add up', () => {
+  it('reads it again from more of its own pixels and keeps that reading when it adds up', async () => {
+    const { pool, sides } = lookInTurn(MISREAD, READ_RIGHT);
+    const outcome = await scanReceipt(await photo(3000, 4500), pool);
+    expect(sides).toEqual([MAX_SIDE, SHARPER_LOOK_SIDE]);
+    expect(outcome.boxes).toBe(READ_RIGHT);
+    // the stored image stays the 2000 px one
+    expect(Math.max(outcome.image.width, outcome.image.height)).toBe(MAX_SIDE);
+    expect(outcome.image.sourceSide).toBe(4500);
+  });
+
+  it('keeps the first reading when the sharper one comes no nearer the total', async () => {
+    const { pool, sides } = lookInTurn(MISREAD, WORSE);
+    const outcome = await scanReceipt(await photo(3000, 4500), pool);
+    expect(sides).toHaveLength(2);
+    expect(outcome.boxes).toBe(MISREAD);
+  });
+
+  it('looks once at a photo that had no more pixels than the stored one, or adds up', async () => {
+    const small = lookInTurn(MISREAD, READ_RIGHT);
+    await scanReceipt(await photo(1500, MAX_SIDE), small.pool);
+    expect(small.sides).toEqual([MAX_SIDE]);
+    const right = lookInTurn(READ_RIGHT, MISREAD);
+    await scanReceipt(await photo(3000, 4500), right.pool);
+    expect(right.sides).toEqual([MAX_SIDE]);
+    const off = lookInTurn(MISREAD, READ_RIGHT);
+    await scanReceipt(await photo(3000, 4500), off.pool, { sharperLook: false });
+    expect(off.sides).toEqual([MAX_SIDE]);
+  });
+});
+
+describe("betterReading: the receipt's own sums choose", () => {
+  const read = (lines: string[]) => parseReceiptText(lines);
+  it('one that adds up beats one that does not, either way round', () => {
+    expect(
+      betterReading(
+        read(['Coke 2.50', 'Tea 2.50', 'TOTAL 5.00']),
+        read(['Coke 2.50', 'TOTAL 5.00']),
+      ),
+    ).toBe(true);
+    expect(
+      betterReading(
+        read(['Coke 2.50', 'TOTAL 5.00']),
+        read(['Coke 2.50', 'Tea 2.50', 'TOTAL 5.00']),
+      ),
+    ).toBe(false);
+  });
+  it('one that found a total beats one that found none; else the nearer total wins', () => {
+    expect(betterReading(read(['Coke 2.50', 'TOTAL 5.00']), read(['Coke 2.50', 'Tea 1.50']))).toBe(
+      true,
+    );
+    expect(
+      betterReading(
+        read(['Coke 2.50', 'Tea 1.60', 'TOTAL 5.00']),
+        read(['Coke 2.50', 'Tea 1.50', 'TOTAL 5.00']),
+      ),
+    ).toBe(true);
+    expect(
+      betterReading(
+        read(['Coke 2.50', 'TOTAL 5.00']),
+        read(['Coke 2.50', 'Tea 1.50', 'TOTAL 5.00']),
+      ),
+    ).toBe(false);
   });
 });
 
