@@ -205,6 +205,8 @@ export type TextLine = Awaited<ReturnType<DetectionService['run']>>[number];
 export interface Detected {
   page: Pixels;
   lines: TextLine[];
+  /** the paper was found small in its frame and read cropped to it (paper.ts) */
+  cropped: boolean;
 }
 
 /**
@@ -290,7 +292,8 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     // overlapping bands, each enlarged to the detector's side, so the text reaches a legible
     // height; a line is kept from the band that owns its centre (paper.ts).
     // Only a receipt found small in its frame is read again (a scan or a close-up reads as it is).
-    if (!prepared.cropped) return { page, lines };
+    const { cropped } = prepared;
+    if (!cropped) return { page, lines, cropped };
     const heights = lines.filter((l) => l.width > l.height).map((l) => l.height);
     heights.sort((a, b) => a - b);
     let textHeight = heights.length >= 3 ? heights[Math.floor(heights.length / 2)]! : 0;
@@ -306,7 +309,8 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
       const fromPitch = pitch * TEXT_SHARE_OF_PITCH;
       textHeight = textHeight > 0 ? Math.min(textHeight, fromPitch) : fromPitch;
     }
-    if (!tilesFor(page.width, page.height, textHeight, detectionSide)) return { page, lines };
+    if (!tilesFor(page.width, page.height, textHeight, detectionSide))
+      return { page, lines, cropped };
     // Text smaller than legible even at the photo's own size is enlarged first (within a pixel
     // budget): the detector and the recogniser both read it better so.
     const enlarge = Math.min(
@@ -330,7 +334,11 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     }
     const bands = tilesFor(page.width, page.height, textHeight, detectionSide);
     if (!bands)
-      return { page, lines: await detection.run(new Image(page.width, page.height, 3, page.data)) };
+      return {
+        page,
+        lines: await detection.run(new Image(page.width, page.height, 3, page.data)),
+        cropped,
+      };
     const tiled: TextLine[] = [];
     const rowBytes = page.width * 3;
     for (const [k, band] of bands.entries()) {
@@ -347,7 +355,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
         });
       }
     }
-    return { page, lines: tiled };
+    return { page, lines: tiled, cropped };
   };
   const readLines = async (page: Pixels, lines: readonly TextLine[]) => {
     const image = new Image(page.width, page.height, 3, page.data);

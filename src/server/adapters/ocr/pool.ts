@@ -40,6 +40,8 @@ export interface OcrResult {
   ocrMs: number;
   /** ms the scan waited for a slot */
   queueMs: number;
+  /** the paper was found small in its frame (less than half of it) and read cropped to it */
+  paperCropped?: boolean;
 }
 
 /** How to look at an image (the engine's `Look`), and whether to wait for a thread. */
@@ -176,7 +178,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   ): Promise<Omit<OcrResult, 'queueMs'>> {
     const started = performance.now();
     const detectTask: DetectTask = { settings, image, look: { magnifyTo: look.magnifyTo } };
-    const { page, lines } = (await piscina.run(detectTask, {
+    const { page, lines, cropped } = (await piscina.run(detectTask, {
       name: 'detect',
       signal,
     })) as DetectResult;
@@ -197,7 +199,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     const boxes = lines
       .map((_, i) => reads[i % n]![Math.floor(i / n)])
       .filter((b): b is OcrBox => b !== null && b !== undefined);
-    return { boxes, ocrMs: performance.now() - started };
+    return { boxes, ocrMs: performance.now() - started, paperCropped: cropped };
   }
 
   /** `limited`: whether the caller gets 503 past the deadline (not for warm-up, which loads models). */

@@ -104,12 +104,15 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
 
 /** An OCR pool that answers its looks in turn, noting the longest side of each image it is given. */
 function lookInTurn(...readings: OcrBox[][]) {
+  return lookInTurnCropped(true, ...readings);
+}
+function lookInTurnCropped(paperCropped: boolean, ...readings: OcrBox[][]) {
   const sides: number[] = [];
   const pool: OcrPool = {
     async recognize(image) {
       const { width = 0, height = 0 } = await sharp(image).metadata();
       sides.push(Math.max(width, height));
-      return { boxes: readings[sides.length - 1]!, ocrMs: 100, queueMs: 0 };
+      return { boxes: readings[sides.length - 1]!, ocrMs: 100, queueMs: 0, paperCropped };
     },
     warmUp: async () => {},
     close: async () => {},
@@ -144,6 +147,10 @@ describe('scanReceipt: a sharper look at a large photo that does not add up', ()
     const right = lookInTurn(READ_RIGHT, MISREAD);
     await scanReceipt(await photo(3000, 4500), right.pool);
     expect(right.sides).toEqual([MAX_SIDE]);
+    // a close-up (the paper not small in its frame) has nothing to gain from more pixels
+    const closeUp = lookInTurnCropped(false, MISREAD, READ_RIGHT);
+    await scanReceipt(await photo(3000, 4500), closeUp.pool);
+    expect(closeUp.sides).toEqual([MAX_SIDE]);
     const off = lookInTurn(MISREAD, READ_RIGHT);
     await scanReceipt(await photo(3000, 4500), off.pool, { sharperLook: false });
     expect(off.sides).toEqual([MAX_SIDE]);

@@ -17,7 +17,9 @@ import { normaliseReceiptImage, type NormalisedImage } from './image';
 // receipt's own sums decide (docs/decisions/009-closer-look.md).
 
 // A sharper look: a photo sent larger than the stored MAX_SIDE (a phone camera's 12 MP) is read
-// from its 2000 px copy first. When that reading does not add up, the photo is read once more from
+// from its 2000 px copy first. When that reading does not add up and the OCR found the paper small
+// in its frame (less than half of it, the case of a long receipt photographed whole; a close-up
+// gains nothing and costs a 12 MP decode), the photo is read once more from
 // up to SHARPER_LOOK_SIDE of its own pixels: a long receipt photographed whole takes a third of the
 // frame's width or less, and at 2000 px its text is too few pixels high to read, while the photo
 // itself had twice as many. The OCR finds the paper and reads it at a legible scale either way
@@ -85,6 +87,7 @@ export async function scanReceipt(
   };
   if (
     sharperLook &&
+    first.paperCropped &&
     !reading.parsed.checks.itemsMatchTotal &&
     image.sourceSide > Math.max(image.width, image.height)
   ) {
