@@ -79,6 +79,22 @@ function reading(over: Record<string, unknown> = {}) {
   };
 }
 
+/** Answers every scan with `reading(over)` as a whole scan answer (status 200). */
+function answerScans(page: Page, over: Record<string, unknown>) {
+  return page.route('**/api/ocr/scan-receipt', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        ...reading(over),
+        error: null,
+        rawText: '',
+        timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },
+      }),
+    }),
+  );
+}
+
 test.beforeEach(async ({ page }) => {
   await ensureSignedIn(page, FIRST_NAME, 'Reed');
 });
@@ -306,26 +322,15 @@ test('a price the reading is unsure of is marked at the price until the item is 
 }) => {
   // The scan answer stubbed: two prices the reading paired with their names unsurely (each sat
   // between two rows), one it was sure of.
-  await page.route('**/api/ocr/scan-receipt', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        ...reading({
-          items: [
-            { name: 'Lamb Shank', amount: '18.95', unsure: false },
-            { name: 'House Red 175ml', amount: '7.40', unsure: true },
-            { name: 'Garlic Naan', amount: '3.50', unsure: true },
-          ],
-          establishmentName: 'Dishoom',
-          message: '3 items found',
-        }),
-        error: null,
-        rawText: '',
-        timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },
-      }),
-    }),
-  );
+  await answerScans(page, {
+    items: [
+      { name: 'Lamb Shank', amount: '18.95', unsure: false },
+      { name: 'House Red 175ml', amount: '7.40', unsure: true },
+      { name: 'Garlic Naan', amount: '3.50', unsure: true },
+    ],
+    establishmentName: 'Dishoom',
+    message: '3 items found',
+  });
   await page.goto('/');
   await libraryInput(page).setInputFiles({
     name: 'dishoom.png',
@@ -591,25 +596,14 @@ test.describe('with the scan service stubbed where it must misbehave', () => {
     await snap(page, 'receipt-toast-scanning-failed');
     await page.unroute('**/api/ocr/scan-receipt');
 
-    await page.route('**/api/ocr/scan-receipt', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          ...reading({
-            items: [
-              { name: 'Flat White', amount: '3.40' },
-              { name: 'Almond Croissant', amount: '3.95' },
-            ],
-            establishmentName: 'Monmouth Coffee',
-            message: '2 items found',
-          }),
-          error: null,
-          rawText: '',
-          timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },
-        }),
-      }),
-    );
+    await answerScans(page, {
+      items: [
+        { name: 'Flat White', amount: '3.40' },
+        { name: 'Almond Croissant', amount: '3.95' },
+      ],
+      establishmentName: 'Monmouth Coffee',
+      message: '2 items found',
+    });
     await photo.getByTestId('receipt-photo-input').setInputFiles({
       name: 'coffee.png',
       mimeType: 'image/png',
