@@ -961,6 +961,15 @@ describe('parseReceipt: other readings of unsure figures', () => {
     expect(read.totalPence).toBe(550);
   });
 
+  it('takes no reading for adding up when its total is only a lone item’s own price', () => {
+    // Read as '950', the total's amount is lost; the largest amount left is the tea's own price,
+    // which the tea adds up to whatever was read: no reason to prefer that reading.
+    const read = parseReceipt(boxes(['Tea 2.50', 'BALANCE DUE', '9.50'], { 2: ['950'] }));
+    expect(read.totalPence).toBe(950);
+    expect(read.totalStrategy).not.toBe('largest amount');
+    expect(amounts(read)).toEqual([250]);
+  });
+
   it('leaves a reading that adds up alone, whatever the alternatives', () => {
     const read = parseReceipt(boxes(['Tea 2.50', 'Cake 3.00', 'Total 5.50'], { 0: ['Tea 3.50'] }));
     expect(amounts(read)).toEqual([250, 300]);

@@ -15,7 +15,7 @@ import { countedPence, sum } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { buildLines } from './lines-from-boxes';
 import { establishmentName } from './name';
-import { check, chooseTotal, readFigures } from './totals';
+import { check, chooseTotal, LARGEST_AMOUNT, readFigures } from './totals';
 import type { OcrBox, ParsedReceipt } from './types';
 
 // Reads a receipt's lines into items, subtotal, service charge, VAT, tip, total and the
@@ -45,7 +45,7 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
     );
   };
   const first = read(boxes);
-  if (first.checks.itemsMatchTotal) return first;
+  if (addsUp(first)) return first;
   const others = boxes
     .flatMap((box, index) => (box.alternatives ?? []).map((text) => ({ index, text, box })))
     .sort((a, b) => a.box.score - b.box.score)
@@ -53,9 +53,21 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
   for (const { index, text } of others) {
     const changed = boxes.map((b, k) => (k === index ? { ...b, text } : b));
     const other = read(changed);
-    if (other.checks.itemsMatchTotal) return other;
+    if (addsUp(other)) return other;
   }
   return first;
+}
+
+/**
+ * The items add up to a figure printed apart from them: then the sums can decide between two
+ * readings. Not when the total is only the largest amount and that is an item's own price (a
+ * lone item then adds up to itself, whatever the reading): that says nothing of the reading.
+ */
+function addsUp(r: ParsedReceipt): boolean {
+  if (!r.checks.itemsMatchTotal) return false;
+  return !(
+    r.totalStrategy === LARGEST_AMOUNT && r.items.some((i) => i.amountPence === r.totalPence)
+  );
 }
 
 /**

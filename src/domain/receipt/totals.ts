@@ -56,6 +56,9 @@ export interface TotalContext {
   paid: Pence | null;
 }
 
+/** The last resort's name: a total it decides may be an item's own price (parse-receipt.ts). */
+export const LARGEST_AMOUNT = 'largest amount';
+
 /** One way to decide the total; null when it does not apply and the next is tried. */
 export interface TotalStrategy {
   name: string;
@@ -201,7 +204,7 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   {
     // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
     // items fit under it (a receipt's total is its largest figure but for cash tendered).
-    name: 'largest amount',
+    name: LARGEST_AMOUNT,
     decide: ({ lines, base }) => {
       const amounts = lines
         .filter((l) => l.amount && !NOT_THE_TOTAL.includes(l.kind))
