@@ -97,12 +97,6 @@ export function readItems(
       pendingName = looksLikeName(line.text) && !usedNames.has(line) ? line : null;
       continue;
     }
-    // An unpriced line of three or more words named like a payment, among the items, names the
-    // price below it: 'CARD MDAY GRANDMOTHER' over '720473462272 4.99T' (a greeting card).
-    if (line.kind === 'tender' && !line.amount && /^(?:\W*[A-Za-z]{2,}\b){3}/.test(line.text)) {
-      pendingName = line;
-      continue;
-    }
     if (line.kind === 'section') sectionStart = items.length;
     if (line.kind === 'quantity') {
       const result = quantityItem(line, items, pendingName);
