@@ -903,6 +903,19 @@ describe('parseReceiptText: item names as tills print them', () => {
     ]);
   });
 
+  it('reads zeros ending a word as letters, and letters in a size before its unit as digits', () => {
+    expect(
+      items(
+        'SHAMP00 400ML 3.14\nPENNE PASTA SOOG 1.15\nOLIVE OIL 500ML 4.00\nA100 CABLE 2.00\nTOTAL 10.29',
+      ),
+    ).toEqual([
+      ['SHAMPOO 400ML', 314],
+      ['PENNE PASTA 500G', 115],
+      ['OLIVE OIL 500ML', 400],
+      ['A100 CABLE', 200],
+    ]);
+  });
+
   it('leaves a unit price with its VAT code or a misread pound sign out of the name', () => {
     expect(items('1 DOUBLE CREAM 0.84 F0.84D\nBREAD 0.50 E 0.50\nBALANCE DUE 1.34')).toEqual([
       ['DOUBLE CREAM', 84],
