@@ -650,6 +650,21 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     expect(parsed.checks.itemsMatchTotal).toBe(true);
   });
 
+  it('reads a product whose name holds a note word as an item when the total needs it', () => {
+    const receipt = 'CRISPS 1.20\nPLASTIC PLATES X3 REF:99 3.85\nCOLA 2.10\nTOTAL 7.15';
+    expect(items(receipt)).toEqual([
+      ['CRISPS', 120],
+      ['PLASTIC PLATES X3 REF:99', 385],
+      ['COLA', 210],
+    ]);
+    expect(parseReceiptText(receipt.split('\n')).checks.itemsMatchTotal).toBe(true);
+    // Not when the total does not need it: a reference printed among the items stays a note.
+    expect(items('CRISPS 1.20\nREF 99 3.85\nCOLA 2.10\nTOTAL 3.30')).toEqual([
+      ['CRISPS', 120],
+      ['COLA', 210],
+    ]);
+  });
+
   it('names no price by the words of a payment printed above it', () => {
     // A rule that took such words for a greeting card's name fitted one photo's wording; a
     // payment's words say how the bill was paid, never what was bought.

@@ -11,7 +11,7 @@ import {
   readItems,
   restoreItemsTheSubtotalNeeds,
 } from './items';
-import { countedPence, sum } from './line';
+import { countedPence, sum, type Line } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { buildLines } from './lines-from-boxes';
 import { establishmentName } from './name';
@@ -209,7 +209,33 @@ function readLines(
     return sure === undefined ? line : { ...line, pairing: sure };
   });
   // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
-  let lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified));
+  const lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified));
+  const read = readClassified(lines, texts);
+  if (read.checks.itemsMatchTotal || read.checks.differencePence <= 0) return read;
+  // A priced line among the items whose words read as a note (a reference or a 'thank you' in a
+  // product's line: 'PLATES X3 REF:99 3.85') is an item when it alone makes up what the items
+  // miss of the printed figure: the sums decide what the words could not.
+  const end = endOfItems(lines);
+  const notes = lines.filter(
+    (l) =>
+      l.index < end &&
+      l.kind === 'info' &&
+      l.amount !== null &&
+      l.amount.pence === read.checks.differencePence &&
+      keywordKind(l.label) === 'info',
+  );
+  if (notes.length !== 1) return read;
+  const note = notes[0]!;
+  const again = readClassified(
+    lines.map((l) => (l === note ? { ...l, kind: 'item' as const, isItem: true } : l)),
+    texts,
+  );
+  return again.checks.itemsMatchTotal ? again : read;
+}
+
+/** Stages 2 and 3 over classified lines: the items, the figures, the total and the check. */
+function readClassified(classifiedLines: readonly Line[], texts: readonly string[]): ParsedReceipt {
+  let lines = [...classifiedLines];
   // Stage 2, items (items.ts), with the figures the subtotal gives (totals.ts).
   let itemsEnd = endOfItems(lines);
   const figures = readFigures(lines, itemsEnd);
