@@ -130,10 +130,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     pattern: /\b(?:ROUNDING|ROUND(?:ED)?[\s-]*(?:OFF|ADJ\w*|AMT|AMOUNT)|RND\s*ADJ\w*|RND)\b/,
   },
   {
-    // Before the payments: 'MC SCANNED COUPON 1.00-' and 'CARD DISCOUNT' are discounts.
+    // Before the payments: 'MC SCANNED COUPON 1.00-' and 'CARD DISCOUNT' are discounts. Not
+    // 'DEAL' or 'OFFER' alone: 'MEAL DEAL 3.50' and 'SPECIAL OFFER PIZZA 4.00' are products sold
+    // so; a deal's saving is printed with a minus or its own word ('MULTIBUY SAVING -1.00').
     kind: 'discount',
     pattern:
-      /\b(?:DISCOUNT|DISC|DSC|PROMO|PROMOTION|VOID|VOIDED|REFUND|REFUNDED|COUPON|OFFER|SAVING|SAVINGS|DEAL|REDUCTION|MARKDOWN|LOYALTY|REWARD|CLUBCARD|NECTAR|MULTIBUY|PRICE\s*MATCH|OFF|RABATT|DESCUENTO|SCONTO|REMISE)\b/,
+      /\b(?:DISCOUNT|DISC|DSC|PROMO|PROMOTION|VOID|VOIDED|REFUND|REFUNDED|COUPON|SAVING|SAVINGS|REDUCTION|MARKDOWN|LOYALTY|REWARD|CLUBCARD|NECTAR|MULTIBUY|PRICE\s*MATCH|OFF|RABATT|DESCUENTO|SCONTO|REMISE)\b/,
   },
   {
     // 'MC' for MasterCard only where the line starts: 'Signature MC x3 $24.00' is a cupcake.

@@ -665,6 +665,19 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ]);
   });
 
+  it('reads a meal deal or a product on offer as an item, and a saving as a discount', () => {
+    expect(
+      items(
+        'MEAL DEAL 3.50\nSPECIAL OFFER PIZZA 4.00\nMULTIBUY OFFER SAVING 1.00\nDEAL -0.50\nTOTAL 6.00',
+      ),
+    ).toEqual([
+      ['MEAL DEAL', 350],
+      ['SPECIAL OFFER PIZZA', 400],
+      ['MULTIBUY OFFER SAVING', -100],
+      ['DEAL', -50],
+    ]);
+  });
+
   it('names no price by the words of a payment printed above it', () => {
     // A rule that took such words for a greeting card's name fitted one photo's wording; a
     // payment's words say how the bill was paid, never what was bought.
