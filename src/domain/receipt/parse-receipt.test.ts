@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_ITEM_NAME } from '../money';
 import { parseReceipt, parseReceiptText } from './parse-receipt';
+import { keywordKind } from './keywords';
 import { TOTAL_STRATEGIES } from './totals';
 import { boxesOfLines as boxes } from '../../testing/ocr-boxes';
 
@@ -676,6 +677,17 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
       ['MULTIBUY OFFER SAVING', -100],
       ['DEAL', -50],
     ]);
+  });
+
+  it("reads 'BATCH' and 'AID' in a product's name as an item, and as a card slip's code not", () => {
+    const receipt =
+      'WHITE BATCH LOAF 1.20\nFIRST AID KIT 3.00\nTOTAL 4.20\nVISA 4.20\nAID: A0000000031010\nBATCH 000123';
+    expect(items(receipt)).toEqual([
+      ['WHITE BATCH LOAF', 120],
+      ['FIRST AID KIT', 300],
+    ]);
+    expect(keywordKind('AID: A0000000031010')).toBe('info');
+    expect(keywordKind('BATCH 000123')).toBe('info');
   });
 
   it('names no price by the words of a payment printed above it', () => {
