@@ -119,6 +119,23 @@ export function inkPoints(image: Gray): { xs: Int32Array; ys: Int32Array } {
   return { xs: Int32Array.from(xs), ys: Int32Array.from(ys) };
 }
 
+/**
+ * How many ink pixels each row holds, ink being darker than the brightest pixel near it by
+ * INK_CONTRAST: the print, whatever the light, and not a plain dark table or the white corners a
+ * rotation leaves (a global threshold splits those from the rest and calls a dim paper all ink).
+ */
+export function inkPerRow(image: Gray): Float64Array {
+  const { data, width, height } = image;
+  const max = localMax(image, INK_RADIUS);
+  const rows = new Float64Array(height);
+  for (let y = 0; y < height; y++) {
+    let n = 0;
+    for (let i = y * width; i < (y + 1) * width; i++) if (max[i]! - data[i]! >= INK_CONTRAST) n++;
+    rows[y] = n;
+  }
+  return rows;
+}
+
 /** Sharpness of the row profile of the points seen at `degrees`: the sum of squared row counts. */
 function profileScore(xs: Int32Array, ys: Int32Array, degrees: number, bins: Int32Array): number {
   const slope = Math.tan((degrees * Math.PI) / 180);

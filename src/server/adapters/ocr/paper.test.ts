@@ -53,6 +53,26 @@ describe('reading small text at a legible scale', () => {
     ).toBeNull();
   });
 
+  it('finds the pitch on a dim paper in a tilted crop, beside the table and white rotation corners', () => {
+    // A long receipt in a dim photo, cropped and straightened by a few degrees: grey paper (140)
+    // with print (60) every 14 rows, a strip of the dark table (70) along each side, and the white
+    // (255) the rotation filled two corners with. One global threshold splits the white from the
+    // rest, calling paper and table ink alike, and leaves no rhythm to find.
+    const w = 300;
+    const h = 1200;
+    const data = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      const shift = Math.round(90 * (y / h));
+      for (let x = 0; x < w; x++) {
+        const white = x > w - 90 + shift || x < shift;
+        const table = x < shift + 20 || x > w - 110 + shift;
+        const print = y % 14 < 7 && x % 7 < 4;
+        data[y * w + x] = white ? 255 : table ? 70 : print ? 60 : 140;
+      }
+    }
+    expect(linePitch({ data, width: w, height: h })).toBe(14);
+  });
+
   it('reads a tall page with tiny text in overlapping bands, and a legible one whole', () => {
     // 450 x 2000 px, text 8 px high: at 960 px the detector would see it 3.8 px high.
     const bands = tilesFor(450, 2000, 8)!;

@@ -1,4 +1,4 @@
-import type { Gray } from './deskew';
+import { inkPerRow, type Gray } from './deskew';
 
 // Finds the receipt in a photo and plans how to read it at a legible scale.
 //
@@ -188,33 +188,37 @@ export function ownsCentre(
 }
 
 /**
- * The printed lines' pitch in pixels, from the rows' ink (pixels no brighter than Otsu's threshold):
- * the lag, between 6 and 120 px, at which the row profile best matches itself shifted. Null when
+ * The printed lines' pitch in pixels, from the rows' ink (pixels darker than the paper near them,
+ * deskew.ts inkPerRow): the lag, between 6 and 120 px, at which the row profile, its slow trend taken
+ * away, best matches itself shifted. Null when
  * no lag stands out (a page without regular lines). The detector's own boxes cannot tell this
  * when the text is tiny: it runs several rows into one box.
  */
 export function linePitch(gray: Gray): number | null {
-  const { data, width, height } = gray;
+  const { height } = gray;
   if (height < 40) return null;
-  const threshold = otsu(data);
-  const profile = new Float64Array(height);
+  const profile = inkPerRow(gray);
+  const maxLag = Math.min(120, Math.floor(height / 4));
+  // The rows' ink rises and falls slowly with what is not text (the table beside a tilted paper, a
+  // shadow, a fold): that trend, its running mean over more rows than the longest pitch, is taken
+  // away, so only the lines' own rhythm is left to match.
+  const half = maxLag + 1;
+  const sums = new Float64Array(height + 1);
+  for (let y = 0; y < height; y++) sums[y + 1] = sums[y]! + profile[y]!;
+  const detrended = new Float64Array(height);
   for (let y = 0; y < height; y++) {
-    let n = 0;
-    for (let x = 0; x < width; x++) if (data[y * width + x]! <= threshold) n++;
-    profile[y] = n;
+    const from = Math.max(0, y - half);
+    const to = Math.min(height, y + half + 1);
+    detrended[y] = profile[y]! - (sums[to]! - sums[from]!) / (to - from);
   }
-  let mean = 0;
-  for (const v of profile) mean += v;
-  mean /= height;
   let energy = 0;
   for (let y = 0; y < height; y++) {
-    profile[y]! -= mean;
+    profile[y] = detrended[y]!;
     energy += profile[y]! ** 2;
   }
   if (energy === 0) return null;
   let best = 0;
   let bestLag = 0;
-  const maxLag = Math.min(120, Math.floor(height / 4));
   const correlation = new Float64Array(maxLag + 2);
   for (let lag = 4; lag <= maxLag + 1; lag++) {
     let c = 0;
