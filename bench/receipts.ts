@@ -1,5 +1,6 @@
 // npm run bench:receipts -- [folder] [--limit N] [--threads N] [--warmup N] [--det-side N] [--no-deskew]
 //                            [--no-second-opinion] [--no-closer-look] [--no-sharper-look] [--boxes DIR]
+//                            [--slowest N]
 //
 // Runs the server's own scan pipeline (image stage -> OCR worker pool -> parser: scanReceipt, the
 // code the upload handler runs) over labelled receipts and prints, per dataset, speed, memory and
@@ -14,6 +15,9 @@
 //
 // --boxes DIR keeps each image's OCR boxes in DIR and reuses them on the next run, so a parser change
 // can be measured in seconds; the timing and memory figures of such a run only cover the images read.
+//
+// --slowest N prints each set's N slowest images with the time of each stage, to see what a p95 is
+// made of.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createOcrPool } from '../src/server/adapters/ocr/pool';
@@ -30,6 +34,7 @@ const option = (name: string, fallback: number) => {
 const positional = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const root = path.resolve(positional[0] ?? '../shared/receipts');
 const limit = option('limit', Infinity);
+const slowest = option('slowest', 0);
 const warmup = option('warmup', 2);
 const threads = option('threads', 2);
 const detSide = option('det-side', 0) || undefined;
@@ -44,7 +49,7 @@ if (boxesDir) fs.mkdirSync(boxesDir, { recursive: true });
 /** The server's scan, or with --boxes the parser alone over OCR boxes kept from an earlier run. */
 async function scan(
   file: string,
-): Promise<Pick<ScanOutcome, 'boxes' | 'parsed'> & { cached: boolean }> {
+): Promise<Pick<ScanOutcome, 'boxes' | 'parsed'> & Partial<ScanOutcome> & { cached: boolean }> {
   const kept = boxesDir && path.join(boxesDir, `${path.basename(file)}.boxes.json`);
   if (kept && fs.existsSync(kept)) {
     const boxes = JSON.parse(fs.readFileSync(kept, 'utf8')) as OcrBox[];
@@ -127,6 +132,7 @@ for (const set of sets) {
   let consistent = { receipts: 0, right: 0, found: 0, truth: 0 };
   // Which of the total's strategies (src/domain/receipt/totals.ts) decided, how often.
   const strategies = new Map<string, number>();
+  const slow: { file: string; seconds: number; timings: ScanOutcome['timings'] | undefined }[] = [];
   peakRss = process.memoryUsage().rss;
   for (const [n, file] of files.entries()) {
     const labelFile = file.replace(IMAGE, '.json');
@@ -142,7 +148,10 @@ for (const set of sets) {
       console.error(`  ${path.basename(file)}: ${(err as Error).message}`);
       continue;
     }
-    if (n >= warmup && !outcome.cached) seconds.push((performance.now() - started) / 1000);
+    if (n >= warmup && !outcome.cached) {
+      seconds.push((performance.now() - started) / 1000);
+      slow.push({ file, seconds: seconds.at(-1)!, timings: outcome.timings });
+    }
     const { parsed } = outcome;
     if (parsed.checks.itemsMatchTotal) addUp++;
     const strategy = parsed.totalStrategy ?? 'none (no total)';
@@ -206,6 +215,14 @@ for (const set of sets) {
     `  seconds/image after warm-up: median ${quantile(seconds, 0.5).toFixed(2)}, p95 ${quantile(seconds, 0.95).toFixed(2)}`,
   );
   console.log(`  peak RSS: ${(peakRss / 1024 ** 3).toFixed(2)} GB`);
+  if (slowest > 0) {
+    slow.sort((a, b) => b.seconds - a.seconds);
+    for (const { file, seconds: s, timings: t } of slow.slice(0, slowest)) {
+      console.log(
+        `    ${s.toFixed(2)} s ${path.basename(file)}${t ? ` (image ${t.imageMs} ms, queue ${t.queueMs}, OCR ${t.ocrMs}, parse ${t.parseMs})` : ''}`,
+      );
+    }
+  }
   if (truthItems) {
     console.log(
       `  items: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}, F1 ${f1.toFixed(3)} (${right}/${truthItems} right, ${foundItems} read)`,
