@@ -291,16 +291,13 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     const data = new Uint8Array(new SharedArrayBuffer(prepared.data.byteLength));
     data.set(prepared.data);
     let page: Pixels = { data, width: prepared.width, height: prepared.height };
-    const lines = await detection.run(new Image(page.width, page.height, 3, page.data));
+    const whole = () => detection.run(new Image(page.width, page.height, 3, page.data));
     // Text too small at the detector's scale (a long receipt photographed whole): read again in
     // overlapping bands, each enlarged to the detector's side, so the text reaches a legible
     // height; a line is kept from the band that owns its centre (paper.ts).
     // Only a receipt found small in its frame is read again (a scan or a close-up reads as it is).
     const { cropped } = prepared;
-    if (!cropped) return { page, lines, cropped };
-    const heights = lines.filter((l) => l.width > l.height).map((l) => l.height);
-    heights.sort((a, b) => a - b);
-    let textHeight = heights.length >= 3 ? heights[Math.floor(heights.length / 2)]! : 0;
+    if (!cropped) return { page, lines: await whole(), cropped };
     // The lines' pitch tells the text height better where the detector ran rows together.
     const grey = await sharp(page.data, {
       raw: { width: page.width, height: page.height, channels: 3 },
@@ -309,12 +306,20 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
       .raw()
       .toBuffer();
     const pitch = linePitch({ data: bytes(grey), width: page.width, height: page.height });
-    if (pitch !== null) {
-      const fromPitch = pitch * TEXT_SHARE_OF_PITCH;
-      textHeight = textHeight > 0 ? Math.min(textHeight, fromPitch) : fromPitch;
+    const fromPitch = pitch === null ? 0 : pitch * TEXT_SHARE_OF_PITCH;
+    let textHeight = fromPitch;
+    // When the pitch alone says the print is too small for one look, the page is not looked at
+    // whole first: the detector's boxes of tiny print run rows together, so their height could
+    // only confirm it, and the look (a third of a second) would be thrown away.
+    if (!(fromPitch > 0 && tilesFor(page.width, page.height, fromPitch, detectionSide))) {
+      const lines = await whole();
+      const heights = lines.filter((l) => l.width > l.height).map((l) => l.height);
+      heights.sort((a, b) => a - b);
+      const median = heights.length >= 3 ? heights[Math.floor(heights.length / 2)]! : 0;
+      textHeight = median > 0 && fromPitch > 0 ? Math.min(median, fromPitch) : median || fromPitch;
+      if (!tilesFor(page.width, page.height, textHeight, detectionSide))
+        return { page, lines, cropped };
     }
-    if (!tilesFor(page.width, page.height, textHeight, detectionSide))
-      return { page, lines, cropped };
     // Text smaller than legible even at the photo's own size is enlarged first (within a pixel
     // budget): the detector and the recogniser both read it better so.
     const enlarge = Math.min(
