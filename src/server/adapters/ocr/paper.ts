@@ -189,10 +189,10 @@ export function ownsCentre(
 
 /**
  * The printed lines' pitch in pixels, from the rows' ink (pixels darker than the paper near them,
- * deskew.ts inkPerRow): the lag, between 6 and 120 px, at which the row profile, its slow trend taken
- * away, best matches itself shifted. Null when
- * no lag stands out (a page without regular lines). The detector's own boxes cannot tell this
- * when the text is tiny: it runs several rows into one box.
+ * deskew.ts inkPerRow): the lag, between 6 and 120 px, at which the row profile, its slow trend
+ * taken away, best matches itself shifted. Null when no lag stands out (a page without regular
+ * lines). The detector's own boxes cannot tell this when the text is tiny: it runs several rows
+ * into one box.
  */
 export function linePitch(gray: Gray): number | null {
   const { height } = gray;
@@ -205,15 +205,11 @@ export function linePitch(gray: Gray): number | null {
   const half = maxLag + 1;
   const sums = new Float64Array(height + 1);
   for (let y = 0; y < height; y++) sums[y + 1] = sums[y]! + profile[y]!;
-  const detrended = new Float64Array(height);
+  let energy = 0;
   for (let y = 0; y < height; y++) {
     const from = Math.max(0, y - half);
     const to = Math.min(height, y + half + 1);
-    detrended[y] = profile[y]! - (sums[to]! - sums[from]!) / (to - from);
-  }
-  let energy = 0;
-  for (let y = 0; y < height; y++) {
-    profile[y] = detrended[y]!;
+    profile[y]! -= (sums[to]! - sums[from]!) / (to - from);
     energy += profile[y]! ** 2;
   }
   if (energy === 0) return null;
