@@ -63,6 +63,8 @@ export const bills = pgTable(
     index('bills_receipt_idx').on(t.receiptId),
     check('bills_service_charge_non_negative', sql`${t.serviceChargePence} >= 0`),
     check('bills_tip_non_negative', sql`${t.tipPence} >= 0`),
+    // A tax added on top is never negative (contracts/bills.ts refuses one; decision 016).
+    check('bills_tax_non_negative', sql`${t.taxPence} >= 0`),
     // Checked for new rows only (NOT VALID, migration 0004): rows written before it are kept.
     check('bills_total_non_negative', sql`${t.totalPence} >= 0`),
   ],

@@ -138,6 +138,19 @@ describe('POST /api/bills with a whole bill', () => {
     }
   });
 
+  it('keeps a tax below zero out of the database itself (migration 0007)', async () => {
+    const saved = await post(alice, '/api/bills', makeWholeBill({ tax: '1.00' }));
+    expect(saved.statusCode).toBe(201);
+    const { id } = saved.json() as { id: string };
+    const refused = await t.database.db
+      .execute(`update bills set tax_pence = -1 where id = '${id}'`)
+      .then(
+        () => null,
+        (err: unknown) => err as { cause?: { message?: string } },
+      );
+    expect(refused?.cause?.message).toMatch(/bills_tax_non_negative/);
+  });
+
   it('stores the bill with amounts due equal to src/domain', async () => {
     const body = makeWholeBill();
     const res = await post(alice, '/api/bills', body);
