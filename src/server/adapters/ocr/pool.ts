@@ -234,11 +234,11 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
         let next = findBand(0);
         for (const k of bands.keys()) {
           const found = await next;
-          // The next band is asked for before this one's lines are read: finding the bands is
-          // the scan's critical path. Each band's lines are shared out, so that whichever
-          // thread is free takes a share, and the last shares end together.
-          if (k + 1 < bands.length) next = findBand(k + 1);
-          parts.push(track(readAcross(found)));
+          const last = k === bands.length - 1;
+          // The next band is asked for first: finding the bands is the scan's critical path.
+          if (!last) next = findBand(k + 1);
+          // The last band's lines are shared out; the others are read by whichever thread is free.
+          parts.push(last ? readAcross(found) : found.length ? read(found) : Promise.resolve([]));
         }
       }
       const boxes = (await Promise.all(parts))
