@@ -3,7 +3,6 @@ import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderReceipt, UK_RECEIPT_EXPECTED } from '../../testing/receipt-fixtures';
-import { syntheticReceipt } from '../../testing/synthetic-receipts';
 import { createPaddleEngine, dictionaryOf, models } from './paddle';
 
 describe('the PaddleOCR engine', () => {
@@ -53,24 +52,4 @@ describe('the PaddleOCR engine', () => {
       }
     }
   });
-
-  it("finds a long receipt's lines band by band as it does in one go", async () => {
-    // A 100-line list (names, product codes, prices) a third of a 2000 px frame wide: its print is
-    // too small for one look.
-    const { jpeg: photo } = await syntheticReceipt(101, {
-      kind: 'supermarket',
-      productCodes: true,
-      faults: { frameSide: 2000, paperShare: 0.33, angle: 1.5, curl: 0, light: 1, shadow: false },
-    });
-    const engine = await createPaddleEngine();
-    const whole = await engine.detect(photo);
-    const later = await engine.detect(photo, { bandsLater: true });
-    expect(later.bands?.length).toBeGreaterThan(1);
-    expect(later.lines).toEqual([]);
-    const banded = [];
-    for (const k of later.bands!.keys())
-      banded.push(...(await engine.detectBand(later.page, later.bands!, k)));
-    expect(banded).toEqual(whole.lines);
-    expect(banded.length).toBeGreaterThan(100);
-  }, 120_000);
 });

@@ -201,23 +201,12 @@ async function cropToPaper(image: Buffer) {
 /** A text line the detector found: its bounding rectangle and, when tilted, its four corners. */
 export type TextLine = Awaited<ReturnType<DetectionService['run']>>[number];
 
-/** A horizontal band of a page, found in on its own (paper.ts `tilesFor`). */
-export interface Band {
-  top: number;
-  height: number;
-}
-
 /** A page's pixels (RGB, in shared memory) and the text lines found on it. */
 export interface Detected {
   page: Pixels;
   lines: TextLine[];
   /** the paper was found small in its frame and read cropped to it (paper.ts) */
   cropped: boolean;
-  /**
-   * Set when the page is to be read in bands and the caller asked to find their lines itself
-   * (`Look.bandsLater`): `lines` is then empty, and `detectBand` finds each band's.
-   */
-  bands?: Band[];
 }
 
 /**
@@ -227,17 +216,10 @@ export interface Detected {
 /** How to look at a page: `magnifyTo` enlarges a smaller image until its longest side is that. */
 export interface Look {
   magnifyTo?: number;
-  /**
-   * A page read in bands comes back with its bands and no lines, for the caller to find each
-   * band's lines with `detectBand` (the pool reads one band's lines while it finds the next's).
-   */
-  bandsLater?: boolean;
 }
 
 export interface PaddleEngine extends OcrEngine {
   detect(encoded: Buffer, look?: Look): Promise<Detected>;
-  /** The lines of band `k` of `bands` that the band owns (paper.ts `ownsCentre`), in page pixels. */
-  detectBand(page: Pixels, bands: readonly Band[], k: number): Promise<TextLine[]>;
   read(page: Pixels, lines: readonly TextLine[]): Promise<(OcrBox | null)[]>;
 }
 
@@ -366,28 +348,23 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
         lines: await detection.run(new Image(page.width, page.height, 3, page.data)),
         cropped,
       };
-    if (look.bandsLater) return { page, lines: [], cropped, bands };
     const tiled: TextLine[] = [];
-    for (const k of bands.keys()) tiled.push(...(await detectBand(page, bands, k)));
-    return { page, lines: tiled, cropped };
-  };
-  const detectBand = async (page: Pixels, bands: readonly Band[], k: number) => {
-    const band = bands[k]!;
     const rowBytes = page.width * 3;
-    // A band is a run of whole rows: a view of the page's pixels, not a copy.
-    const pixels = page.data.subarray(band.top * rowBytes, (band.top + band.height) * rowBytes);
-    const owned: TextLine[] = [];
-    for (const line of await detection.run(new Image(page.width, band.height, 3, pixels))) {
-      if (!ownsCentre(bands, k, band.top + line.y + line.height / 2)) continue;
-      owned.push({
-        ...line,
-        y: line.y + band.top,
-        ...(line.points && {
-          points: line.points.map((p) => ({ x: p.x, y: p.y + band.top })) as typeof line.points,
-        }),
-      });
+    for (const [k, band] of bands.entries()) {
+      // A band is a run of whole rows: a view of the page's pixels, not a copy.
+      const pixels = page.data.subarray(band.top * rowBytes, (band.top + band.height) * rowBytes);
+      for (const line of await detection.run(new Image(page.width, band.height, 3, pixels))) {
+        if (!ownsCentre(bands, k, band.top + line.y + line.height / 2)) continue;
+        tiled.push({
+          ...line,
+          y: line.y + band.top,
+          ...(line.points && {
+            points: line.points.map((p) => ({ x: p.x, y: p.y + band.top })) as typeof line.points,
+          }),
+        });
+      }
     }
-    return owned;
+    return { page, lines: tiled, cropped };
   };
   const readLines = async (page: Pixels, lines: readonly TextLine[]) => {
     const image = new Image(page.width, page.height, 3, page.data);
@@ -419,7 +396,6 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
 
   return {
     detect: detectLines,
-    detectBand,
     read: readLines,
     async recognize(encoded) {
       const { page, lines } = await detectLines(encoded);

@@ -6,11 +6,8 @@ const worker = {
   filename: fileURLToPath(new URL('./testing/sleep-worker.mjs', import.meta.url)),
   execArgv: [],
 };
-/**
- * A scan the sleep worker takes `tens` x 10 ms over, labelled `id`, with `lines` lines from `id`
- * (with `bands`, that many lines in each of that many bands).
- */
-const scan = (tens: number, id = 0, lines = 1, bands = 0) => Buffer.from([tens, id, lines, bands]);
+/** A scan the sleep worker takes `tens` x 10 ms over, labelled `id`, with `lines` lines from `id`. */
+const scan = (tens: number, id = 0, lines = 1) => Buffer.from([tens, id, lines]);
 
 let pool: OcrPool | undefined;
 const make = (options: OcrPoolOptions) => (pool = createOcrPool({ worker, ...options }));
@@ -151,30 +148,5 @@ describe('OCR pool admission', () => {
     await p.warmUp();
     expect((await p.recognize(scan(1, 0, 0))).boxes).toEqual([]);
     expect((await p.recognize(scan(1, 3, 1))).boxes.map((b) => b.text)).toEqual(['3']);
-  });
-
-  it("reads each band's lines while the next band's are found, and gives them back in the page's order", async () => {
-    const p = make({ threads: 2 });
-    await p.warmUp();
-    const { boxes } = await p.recognize(scan(0, 10, 2, 3));
-    expect(boxes.map((b) => b.text)).toEqual(['10', '11', '20', '21', '30', '31']);
-    // [found, began]: band 0's lines were being read before band 1's were found.
-    const [found0, began0] = boxes[0]!.box[0]!;
-    const [found1] = boxes[2]!.box[0]!;
-    expect(began0).toBeGreaterThanOrEqual(found0);
-    expect(began0).toBeLessThan(found1);
-    // The last band's lines are shared out to both threads.
-    expect(boxes[4]!.score).not.toBe(boxes[5]!.score);
-  });
-
-  it('fails a scan whose band cannot be found, once the reads already under way are done', async () => {
-    const p = make({ threads: 2 });
-    await p.warmUp();
-    // Bands 0 to 2 are found 100 ms apart and their lines (200-201, 210-211, 220-221) take 200 ms
-    // each to read: band 3 fails at about 400 ms, while band 2's are still being read.
-    const started = performance.now();
-    await expect(p.recognize(scan(0, 200, 2, 4))).rejects.toThrow('unreadable band');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
-    expect((await p.recognize(scan(0, 3, 2))).boxes.map((b) => b.text)).toEqual(['3', '4']);
   });
 });

@@ -2,15 +2,7 @@ import { Piscina } from 'piscina';
 import { workerModule } from '../worker-module';
 import type { OcrBox } from '../../../domain/receipt/types';
 import type { Look } from './paddle';
-import type {
-  BandResult,
-  BandTask,
-  DetectResult,
-  DetectTask,
-  OcrSettings,
-  ReadResult,
-  ReadTask,
-} from './worker';
+import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
 
 // Scans run in worker threads so the event loop keeps answering. Admission is ours, not piscina's:
 // at most `threads` scans run, at most `maxQueue` wait, and a scan that cannot start within
@@ -19,9 +11,8 @@ import type {
 // process, so a worker is only ended when a scan is stuck far beyond its deadline.
 //
 // A scan is two kinds of task: one finds the page's text lines, then the lines are dealt out to
-// every thread to read (reading is most of a scan's time), so a lone scan uses every core. A page
-// read in bands has its bands' lines found one band at a time, each band's read while the next is
-// found. With as many scans as threads running, the tasks simply queue in turn.
+// every thread to read (reading is most of a scan's time), so a lone scan uses every core. With as
+// many scans as threads running, the tasks simply queue in turn.
 
 export interface OcrPoolOptions {
   /** worker threads (1 or 2 on a 2-core machine) */
@@ -119,10 +110,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
       new URL('./ocr-worker.js', import.meta.url),
       new URL('./worker.ts', import.meta.url),
     );
-  const piscina = new Piscina<
-    DetectTask | BandTask | ReadTask,
-    DetectResult | BandResult | ReadResult
-  >({
+  const piscina = new Piscina<DetectTask | ReadTask, DetectResult | ReadResult>({
     filename,
     // The worker has no default export: its handlers are named, and piscina loads this one at start.
     name: 'detect',
@@ -182,72 +170,36 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     else running--;
   }
 
-  /**
-   * Finds the lines on one thread, then reads them on every thread, each taking every n-th line.
-   * A page read in bands (small print, paper.ts) is found band by band, and each band's lines are
-   * read while the next band's are found: the two stages share the cores rather than take turns.
-   */
+  /** Finds the lines on one thread, then reads them on every thread, each taking every n-th line. */
   async function scan(
     image: Buffer,
     look: LookOptions,
     signal: AbortSignal,
   ): Promise<Omit<OcrResult, 'queueMs'>> {
     const started = performance.now();
-    const detectTask: DetectTask = {
-      settings,
-      image,
-      look: { magnifyTo: look.magnifyTo, bandsLater: true },
-    };
-    const { page, lines, cropped, bands } = (await piscina.run(detectTask, {
+    const detectTask: DetectTask = { settings, image, look: { magnifyTo: look.magnifyTo } };
+    const { page, lines, cropped } = (await piscina.run(detectTask, {
       name: 'detect',
       signal,
     })) as DetectResult;
-    // Every task handed out settles before the scan does, so a failed one cannot free the scan's
-    // slot while another still holds a thread.
-    const handedOut: Promise<unknown>[] = [];
-    const track = <T>(task: Promise<T>) => {
-      handedOut.push(task);
-      // A task that fails while the scan waits on another is reported by that wait or the last.
-      task.catch(() => {});
-      return task;
-    };
-    const read = (share: DetectResult['lines']) => {
-      const readTask: ReadTask = { settings, page, lines: share };
-      return track(piscina.run(readTask, { name: 'read', signal }) as Promise<ReadResult>);
-    };
-    /** Lines read on every thread, each taking every n-th; back in their order. */
-    const readAcross = async (all: DetectResult['lines']): Promise<ReadResult> => {
-      const n = Math.min(threads, all.length);
-      const shares = Array.from({ length: n }, (_, k) => all.filter((_, i) => i % n === k));
-      const reads = await Promise.all(shares.map(read));
-      // Line i was the (i / n)-th of share i % n.
-      return all.map((_, i) => reads[i % n]![Math.floor(i / n)] ?? null);
-    };
-    const parts: Promise<ReadResult>[] = [];
-    try {
-      if (!bands) parts.push(readAcross(lines));
-      else {
-        const findBand = (k: number) => {
-          const bandTask: BandTask = { settings, page, bands, k };
-          return track(piscina.run(bandTask, { name: 'band', signal }) as Promise<BandResult>);
-        };
-        let next = findBand(0);
-        for (const k of bands.keys()) {
-          const found = await next;
-          const last = k === bands.length - 1;
-          // The next band is asked for first: finding the bands is the scan's critical path.
-          if (!last) next = findBand(k + 1);
-          // The last band's lines are shared out; the others are read by whichever thread is free.
-          parts.push(last ? readAcross(found) : found.length ? read(found) : Promise.resolve([]));
-        }
-      }
-      const boxes = (await Promise.all(parts))
-        .flat()
-        .filter((b): b is OcrBox => b !== null && b !== undefined);
-      return { boxes, ocrMs: performance.now() - started, paperCropped: cropped };
-    } finally {
-      await Promise.allSettled(handedOut);
-    }
+    const n = Math.min(threads, lines.length);
+    const shares = Array.from({ length: n }, (_, k) => lines.filter((_, i) => i % n === k));
+    // Every share settles before the scan does, so a failed one cannot free the scan's slot while
+    // another share still holds a thread.
+    const settled = await Promise.allSettled(
+      shares.map((share) => {
+        const readTask: ReadTask = { settings, page, lines: share };
+        return piscina.run(readTask, { name: 'read', signal }) as Promise<ReadResult>;
+      }),
+    );
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const reads = settled.map((r) => (r as PromiseFulfilledResult<ReadResult>).value);
+    // Back in the page's order: line i was the (i / n)-th of share i % n.
+    const boxes = lines
+      .map((_, i) => reads[i % n]![Math.floor(i / n)])
+      .filter((b): b is OcrBox => b !== null && b !== undefined);
+    return { boxes, ocrMs: performance.now() - started, paperCropped: cropped };
   }
 
   /** `limited`: whether the caller gets 503 past the deadline (not for warm-up, which loads models). */

@@ -1,7 +1,6 @@
 import type { OcrBox } from '../../../domain/receipt/types';
 import {
   createPaddleEngine,
-  type Band,
   type Detected,
   type Look,
   type PaddleEngine,
@@ -10,8 +9,7 @@ import {
 
 // One OCR engine per worker thread, loaded on the first task and kept for the thread's life. A scan
 // is two kinds of task (pool.ts): `detect` finds the text lines of a page, then `read` reads some of
-// them, so that the lines of one page can be read on every thread at once. A page read in bands
-// (small print, paper.ts) has a third kind: `band` finds one band's lines.
+// them, so that the lines of one page can be read on every thread at once.
 
 /** The engine's settings; the first task a thread runs loads its engine with them. */
 export type OcrSettings = Pick<
@@ -25,14 +23,6 @@ export interface DetectTask {
   look: Look;
 }
 export type DetectResult = Detected;
-
-export interface BandTask {
-  settings: OcrSettings;
-  page: Detected['page'];
-  bands: Band[];
-  k: number;
-}
-export type BandResult = Detected['lines'];
 
 export interface ReadTask {
   settings: OcrSettings;
@@ -52,10 +42,6 @@ const engineWith = (settings: OcrSettings) =>
 
 export async function detect({ settings, image, look }: DetectTask): Promise<DetectResult> {
   return (await engineWith(settings)).detect(Buffer.from(image), look);
-}
-
-export async function band({ settings, page, bands, k }: BandTask): Promise<BandResult> {
-  return (await engineWith(settings)).detectBand(page, bands, k);
 }
 
 export async function read({ settings, page, lines }: ReadTask): Promise<ReadResult> {
