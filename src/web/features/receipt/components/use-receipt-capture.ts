@@ -22,10 +22,10 @@ export function useReceiptCapture(userId: string, firstFile: File | null = null)
   const [keptId, setKeptId] = useState<string | null>(null);
   // Whether the friends dialog of the current capture has been confirmed (names are stored).
   const confirmed = useRef(false);
+  // Whether the dialog is open, for the photo kept offline to find once it is stored. Set with
+  // `open` itself, not after the render: the device can store the photo before React has rendered
+  // the open dialog, and a photo kept then would otherwise show no banner and get no names.
   const openRef = useRef(false);
-  useEffect(() => {
-    openRef.current = open;
-  }, [open]);
 
   useEffect(() => {
     const keep = async (file: File) => {
@@ -42,6 +42,7 @@ export function useReceiptCapture(userId: string, firstFile: File | null = null)
       }
       confirmed.current = false;
       setKeptId(null);
+      openRef.current = true;
       setOpen(true);
       if (!isOnline()) {
         void keep(file);
@@ -72,6 +73,7 @@ export function useReceiptCapture(userId: string, firstFile: File | null = null)
     keptId,
     /** The friends dialog was dismissed: the user changed their mind, so the reading stops. */
     dismiss: () => {
+      openRef.current = false;
       setOpen(false);
       if (keptId) void waitingReceipts.remove(keptId);
       setKeptId(null);
@@ -80,6 +82,7 @@ export function useReceiptCapture(userId: string, firstFile: File | null = null)
     /** Friends confirmed: the dialog closes and the reading carries on (or waits, with names). */
     close: (names: string[]) => {
       confirmed.current = true;
+      openRef.current = false;
       setOpen(false);
       if (keptId) void nameWaitingReceipt(userId, keptId, names);
     },
