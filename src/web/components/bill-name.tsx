@@ -1,5 +1,12 @@
 import { Pencil } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { renameBillBodySchema } from '../../contracts/bills';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
@@ -35,7 +42,18 @@ export function BillName({ name, onRename, as = 'h1', textClassName, testId }: B
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // Set when the form closes: the button takes focus once it is back on the page.
+  const refocus = useRef(false);
   const Text = as;
+
+  // In the commit that brings the button back, not at the next frame: after an awaited save the
+  // closing render is scheduled as a task, and a frame can come first, when there is no button yet
+  // to focus (focus was then lost on the page).
+  useLayoutEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [editing]);
 
   const open = () => {
     setValue(name);
@@ -43,10 +61,9 @@ export function BillName({ name, onRename, as = 'h1', textClassName, testId }: B
     setEditing(true);
   };
   const close = () => {
+    refocus.current = true;
     setEditing(false);
     setSaving(false);
-    // After the form is gone and the button is back.
-    requestAnimationFrame(() => button.current?.focus());
   };
 
   async function submit(e: FormEvent) {
