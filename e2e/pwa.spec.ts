@@ -30,6 +30,38 @@ async function workerActive(page: Page): Promise<string | null> {
 /** The page is controlled by the worker (true after a reload once it is active). */
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
+/** What decides whether a photo kept offline is read: connection, screen, storage, kept photos. */
+const pageState = (page: Page) =>
+  page.evaluate(async () => {
+    const stored = (storage: Storage) =>
+      Object.fromEntries(
+        Object.keys(storage)
+          .filter((key) => key.startsWith('fairshare'))
+          .map((key) => [key, storage.getItem(key)?.slice(0, 200)]),
+      );
+    const kept = await new Promise<unknown>((resolve) => {
+      const open = indexedDB.open('fairshare-offline');
+      open.onerror = () => resolve(`open failed: ${String(open.error)}`);
+      open.onsuccess = () => {
+        try {
+          const keys = open.result.transaction('kept').objectStore('kept').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result);
+          keys.onerror = () => resolve(`read failed: ${String(keys.error)}`);
+        } catch (error) {
+          resolve(`no store: ${String(error)}`);
+        }
+      };
+    });
+    return {
+      online: navigator.onLine,
+      path: location.pathname,
+      dialogs: document.querySelectorAll('[role=dialog]').length,
+      local: stored(localStorage),
+      session: stored(sessionStorage),
+      kept,
+    };
+  });
+
 const OFFLINE_BANNER =
   "You're offline. What you do is kept on this phone until you're back online.";
 const libraryInput = (page: Page) => page.locator('main input[type=file]:not([capture])');
@@ -173,9 +205,12 @@ test('a receipt photo taken offline waits on the phone, then is read when back o
   expect(scans).toEqual([]);
 
   await context.setOffline(false);
-  await expect(
-    page.getByText('Reading the receipt you took offline...', { exact: true }).first(),
-  ).toBeVisible();
+  await expect(page.getByText('Reading the receipt you took offline...', { exact: true }).first())
+    .toBeVisible()
+    // This step once failed in CI and never since: if it fails again, say what the page held.
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\npage state: ${JSON.stringify(await pageState(page))}`);
+    });
   await expect(page).toHaveURL(/\/split-bill$/, { timeout: 30_000 });
   expect(scans).toEqual(['POST']);
   const cards = page
