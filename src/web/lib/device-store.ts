@@ -1,5 +1,5 @@
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 // What the app keeps on the device while offline (a receipt photo to read, a bill to save), in
 // IndexedDB so it survives closing the tab or the phone dropping it. One small key-value store;
@@ -52,6 +52,21 @@ export interface DeviceCollection<T extends KeptEntry> {
   list(userId: string): Promise<T[]>;
   /** Called after every change made through any collection of this kind, in any tab. */
   subscribe(listener: () => void): () => void;
+  /** One user's entries kept current, shared by everyone watching them (`useKeptEntries`). */
+  view(userId: string): KeptView<T>;
+}
+
+/**
+ * A user's entries as the page shows them: read once for every screen that watches them, again
+ * after every change, and, when a reading failed, again when the connection returns.
+ */
+export interface KeptView<T extends KeptEntry> {
+  /** The entries, oldest first; null until the first read answers. The same array until a change. */
+  get(): readonly T[] | null;
+  /** Watches the entries; the first watcher starts the reading. */
+  subscribe(listener: () => void): () => void;
+  /** Reads the entries again if the last reading failed (the page calls it back online). */
+  refresh(): void;
 }
 
 export function deviceCollection<T extends KeptEntry>(
@@ -69,6 +84,76 @@ export function deviceCollection<T extends KeptEntry>(
     notifyHere();
     channel?.postMessage('changed');
   };
+  const list = async (userId: string) => {
+    const all = await backend.entries();
+    return all
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([, value]) => value)
+      .filter(isEntry)
+      .filter((entry) => entry.userId === userId)
+      .sort((a, b) => a.createdAt - b.createdAt);
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  const views = new Map<string, KeptView<T>>();
+  const keptView = (userId: string): KeptView<T> => {
+    let entries: readonly T[] | null = null;
+    let latest = 0;
+    let failed = false;
+    const watchers = new Set<() => void>();
+    let stop: (() => void) | null = null;
+    const show = (next: readonly T[]) => {
+      entries = next;
+      watchers.forEach((watcher) => watcher());
+    };
+    const read = () => {
+      const n = ++latest;
+      list(userId).then(
+        (found) => {
+          if (n !== latest) return;
+          failed = false;
+          show(found);
+        },
+        // Storage that cannot be read holds nothing we could show, until it is read again.
+        () => {
+          if (n !== latest) return;
+          failed = true;
+          show([]);
+        },
+      );
+    };
+    // Only a reading that failed is tried again when the connection returns: a new reading gives
+    // new objects (a photo's Blob too), which would make every screen showing them start over.
+    const readIfFailed = () => failed && read();
+    return {
+      get: () => entries,
+      subscribe(watcher) {
+        watchers.add(watcher);
+        if (!stop) {
+          const unsubscribe = subscribe(read);
+          const online = typeof window === 'undefined' ? null : window;
+          online?.addEventListener('online', readIfFailed);
+          stop = () => {
+            unsubscribe();
+            online?.removeEventListener('online', readIfFailed);
+          };
+          read();
+        }
+        return () => {
+          watchers.delete(watcher);
+          if (watchers.size > 0) return;
+          stop?.();
+          stop = null;
+          // Changes are no longer read: the next watcher waits for a fresh reading.
+          entries = null;
+          latest++;
+        };
+      },
+      refresh: () => void readIfFailed(),
+    };
+  };
   return {
     async put(entry) {
       await backend.set(prefix + entry.id, entry);
@@ -78,43 +163,32 @@ export function deviceCollection<T extends KeptEntry>(
       await backend.del(prefix + id);
       changed();
     },
-    async list(userId) {
-      const all = await backend.entries();
-      return all
-        .filter(([key]) => key.startsWith(prefix))
-        .map(([, value]) => value)
-        .filter(isEntry)
-        .filter((entry) => entry.userId === userId)
-        .sort((a, b) => a.createdAt - b.createdAt);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    list,
+    subscribe,
+    view(userId) {
+      let view = views.get(userId);
+      if (!view) views.set(userId, (view = keptView(userId)));
+      return view;
     },
   };
 }
+
+const NOTHING: readonly never[] = [];
+const unwatched = () => () => {};
 
 /** A user's entries in a collection, kept current; empty until the first read answers. */
 export function useKeptEntries<T extends KeptEntry>(
   collection: DeviceCollection<T>,
   userId: string | null | undefined,
-): T[] {
-  const [kept, setKept] = useState<{ userId: string; entries: T[] } | null>(null);
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    const read = () =>
-      collection.list(userId).then(
-        (entries) => live && setKept({ userId, entries }),
-        // Storage that cannot be read holds nothing we could show.
-        () => live && setKept({ userId, entries: [] }),
-      );
-    void read();
-    const unsubscribe = collection.subscribe(() => void read());
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [collection, userId]);
-  return kept && kept.userId === userId ? kept.entries : [];
+): readonly T[] {
+  const view = userId ? collection.view(userId) : null;
+  const subscribe = useCallback(
+    (listener: () => void) => (view ? view.subscribe(listener) : unwatched()),
+    [view],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => view?.get() ?? NOTHING,
+    () => NOTHING,
+  );
 }

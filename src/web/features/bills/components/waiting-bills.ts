@@ -27,7 +27,7 @@ export async function keepBill(
   await waitingBills.put({ id: body.clientKey, userId, createdAt: Date.now(), body, totalPence });
 }
 
-export function useWaitingBills(userId: string | null | undefined): WaitingBill[] {
+export function useWaitingBills(userId: string | null | undefined): readonly WaitingBill[] {
   return useKeptEntries(waitingBills, userId);
 }
 

@@ -24,7 +24,7 @@ export function useReadWaitingReceipts({
   userId: string;
   ready: boolean;
   onStart: (receipt: WaitingReceipt) => void;
-}): WaitingReceipt[] {
+}): readonly WaitingReceipt[] {
   const waiting = useWaitingReceipts(userId);
   const [blocked, setBlocked] = useState(false);
   const busy = useRef(false);

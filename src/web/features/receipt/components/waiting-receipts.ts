@@ -29,6 +29,6 @@ export async function nameWaitingReceipt(
   if (receipt) await waitingReceipts.put({ ...receipt, names });
 }
 
-export function useWaitingReceipts(userId: string | null | undefined): WaitingReceipt[] {
+export function useWaitingReceipts(userId: string | null | undefined): readonly WaitingReceipt[] {
   return useKeptEntries(waitingReceipts, userId);
 }
