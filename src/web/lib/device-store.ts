@@ -65,7 +65,7 @@ export interface KeptView<T extends KeptEntry> {
   get(): readonly T[] | null;
   /** Watches the entries; the first watcher starts the reading. */
   subscribe(listener: () => void): () => void;
-  /** Reads the entries again if the last reading failed (the page calls it back online). */
+  /** Reads the entries again if the last reading failed (as the view does itself back online). */
   refresh(): void;
 }
 
@@ -98,62 +98,6 @@ export function deviceCollection<T extends KeptEntry>(
     return () => void listeners.delete(listener);
   };
   const views = new Map<string, KeptView<T>>();
-  const keptView = (userId: string): KeptView<T> => {
-    let entries: readonly T[] | null = null;
-    let latest = 0;
-    let failed = false;
-    const watchers = new Set<() => void>();
-    let stop: (() => void) | null = null;
-    const show = (next: readonly T[]) => {
-      entries = next;
-      watchers.forEach((watcher) => watcher());
-    };
-    const read = () => {
-      const n = ++latest;
-      list(userId).then(
-        (found) => {
-          if (n !== latest) return;
-          failed = false;
-          show(found);
-        },
-        // Storage that cannot be read holds nothing we could show, until it is read again.
-        () => {
-          if (n !== latest) return;
-          failed = true;
-          show([]);
-        },
-      );
-    };
-    // Only a reading that failed is tried again when the connection returns: a new reading gives
-    // new objects (a photo's Blob too), which would make every screen showing them start over.
-    const readIfFailed = () => failed && read();
-    return {
-      get: () => entries,
-      subscribe(watcher) {
-        watchers.add(watcher);
-        if (!stop) {
-          const unsubscribe = subscribe(read);
-          const online = typeof window === 'undefined' ? null : window;
-          online?.addEventListener('online', readIfFailed);
-          stop = () => {
-            unsubscribe();
-            online?.removeEventListener('online', readIfFailed);
-          };
-          read();
-        }
-        return () => {
-          watchers.delete(watcher);
-          if (watchers.size > 0) return;
-          stop?.();
-          stop = null;
-          // Changes are no longer read: the next watcher waits for a fresh reading.
-          entries = null;
-          latest++;
-        };
-      },
-      refresh: () => void readIfFailed(),
-    };
-  };
   return {
     async put(entry) {
       await backend.set(prefix + entry.id, entry);
@@ -167,9 +111,73 @@ export function deviceCollection<T extends KeptEntry>(
     subscribe,
     view(userId) {
       let view = views.get(userId);
-      if (!view) views.set(userId, (view = keptView(userId)));
+      if (!view) views.set(userId, (view = keptView(() => list(userId), subscribe)));
       return view;
     },
+  };
+}
+
+/**
+ * A view over `list` (one user's entries), read again whenever `onChange` says the collection
+ * changed, while anyone watches.
+ */
+function keptView<T extends KeptEntry>(
+  list: () => Promise<T[]>,
+  onChange: (listener: () => void) => () => void,
+): KeptView<T> {
+  let entries: readonly T[] | null = null;
+  let latest = 0;
+  let failed = false;
+  const watchers = new Set<() => void>();
+  let stop: (() => void) | null = null;
+  const show = (next: readonly T[]) => {
+    entries = next;
+    watchers.forEach((watcher) => watcher());
+  };
+  const read = () => {
+    const n = ++latest;
+    list().then(
+      (found) => {
+        if (n !== latest) return;
+        failed = false;
+        show(found);
+      },
+      // Storage that cannot be read holds nothing we could show, until it is read again.
+      () => {
+        if (n !== latest) return;
+        failed = true;
+        show([]);
+      },
+    );
+  };
+  // Only a reading that failed is tried again when the connection returns: a new reading gives
+  // new objects (a photo's Blob too), which would make every screen showing them start over.
+  const readIfFailed = () => failed && read();
+  return {
+    get: () => entries,
+    subscribe(watcher) {
+      watchers.add(watcher);
+      if (!stop) {
+        const unsubscribe = onChange(read);
+        const online = typeof window === 'undefined' ? null : window;
+        online?.addEventListener('online', readIfFailed);
+        stop = () => {
+          unsubscribe();
+          online?.removeEventListener('online', readIfFailed);
+        };
+        read();
+      }
+      return () => {
+        watchers.delete(watcher);
+        if (watchers.size > 0) return;
+        stop?.();
+        stop = null;
+        // Changes are no longer read: the next watcher waits for a fresh reading.
+        entries = null;
+        latest++;
+      };
+    },
+    refresh: () => void readIfFailed(),
   };
 }
 
