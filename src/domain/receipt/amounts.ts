@@ -62,9 +62,9 @@ export function findAmounts(text: string): FoundAmount[] {
   return found;
 }
 
-// What may follow the price at the end of a line: a VAT or tax code ('A', 'T', 'S', 'Z', 'TX', '*'),
-// 'F1', 'TFW', a currency word, stray punctuation.
-const PRICE_SUFFIX = /^[\s*#]*(?:[A-Z]{1,3}\d?|<[A-Z]>|GBP|EUR|USD)?[\s*#.]*$/i;
+// What may follow the price at the end of a line: a VAT or tax code ('A', 'T', 'S', 'Z', 'TX', '*',
+// '<1>' as classify.ts reads a till's code digit), 'F1', 'TFW', a currency word, stray punctuation.
+const PRICE_SUFFIX = /^[\s*#]*(?:[A-Z]{1,3}\d?|<[A-Z\d]>|GBP|EUR|USD)?[\s*#.]*$/i;
 
 /** The price at the end of a line, if it ends with one (see PRICE_SUFFIX). */
 export function trailingAmount(text: string): FoundAmount | null {

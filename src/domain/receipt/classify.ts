@@ -61,7 +61,7 @@ export function readCodesAfterPrices(texts: readonly string[]): string[] {
     const letter = CODE_AFTER_PRICE.exec(text)?.[1];
     if (letter) codes.set(letter, (codes.get(letter) ?? 0) + 1);
   }
-  if (sumOf(codes) < 3) return [...texts];
+  if (sumOf(codes) < 3) return readDigitCodesAfterPrices(texts);
   // The letters this till prints (each at least twice: a letter seen once may be a misreading).
   const letters = [...codes].filter(([, n]) => n >= 2).map(([l]) => l);
   return texts.map((raw) => {
@@ -84,6 +84,32 @@ export function readCodesAfterPrices(texts: readonly string[]): string[] {
       return `${text.slice(0, pointLost.index)}${pointLost[1]}.${pointLost[2]} ${pointLost[3]}`;
     }
     return findAmounts(text).length > findAmounts(raw).length ? text : raw;
+  });
+}
+
+// A digit some tills print after a price for its VAT rate ('Apfelschorle 12,90 1', '3.50 2'), on an
+// item's line (a name before it) with no other amount.
+const DIGIT_CODE_AFTER_PRICE = /(?<![\d.,])(\d{1,4}[.,]\d{2}) ([1-9])$/;
+/** A till numbers its VAT rates: more digits than this after prices are something else. */
+const MAX_DIGIT_CODES = 3;
+
+/**
+ * On a receipt whose till prints a VAT rate's digit after its prices (two or more item lines end
+ * so, with at most three digits between them), the digit is the code, not part of the price, and
+ * each such line is read as price and code ('12,90 <1>'). A lone '12,90 1' stays unread: it could
+ * be a quantity or a reference. Other receipts are returned as they are.
+ */
+function readDigitCodesAfterPrices(texts: readonly string[]): string[] {
+  const coded = (text: string) => {
+    const m = DIGIT_CODE_AFTER_PRICE.exec(text);
+    if (!m || !/[A-Za-z]{2,}/.test(text.slice(0, m.index))) return null;
+    return findAmounts(text.slice(0, m.index)).length === 0 ? m : null;
+  };
+  const digits = texts.flatMap((t) => coded(t)?.[2] ?? []);
+  if (digits.length < 2 || new Set(digits).size > MAX_DIGIT_CODES) return [...texts];
+  return texts.map((text) => {
+    const m = coded(text);
+    return m ? `${text.slice(0, m.index)}${m[1]} <${m[2]}>` : text;
   });
 }
 

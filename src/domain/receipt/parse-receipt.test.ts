@@ -1223,6 +1223,28 @@ describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', 
     expect(read.checks.itemsMatchTotal).toBe(true);
   });
 
+  it('reads a VAT rate digit a till prints after its prices, and leaves a lone one unread', () => {
+    const read = parseReceiptText([
+      'Cafe am Markt',
+      '1x Apfelschorle 3,90 1',
+      '2x Milchkaffee 7,80 1',
+      '1x Kuchen 4,20 2',
+      'Summe 15,90',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['Apfelschorle', 390],
+      ['Milchkaffee', 780],
+      ['Kuchen', 420],
+    ]);
+    expect(read.checks.itemsMatchTotal).toBe(true);
+    // One such line says nothing of the till: the digit may be a quantity or a reference.
+    expect(items('Cafe\nTea 2.50 1\nScone 3.00\nTOTAL 5.50')).toEqual([['Scone', 300]]);
+    // Four different digits after prices are not a till's rates.
+    expect(items('Cafe\nTea 2.50 1\nScone 3.00 2\nJam 1.00 3\nCake 4.00 4\nTOTAL 10.50')).toEqual(
+      [],
+    );
+  });
+
   it('leaves a size in a name alone where the till prints no such code, and three decimals where it prints none', () => {
     expect(items('SPINACH 240G\nMILK 1.55 A\nEGGS 2.30 A\nJAM 0.99 B\nTOTAL 4.84')).toEqual([
       ['MILK', 155],
