@@ -4,7 +4,11 @@ import { CloudOff } from 'lucide-react';
 import { ReadingStatus } from '../features/receipt/components/reading-status';
 import { useReadWaitingReceipts } from '../features/receipt/components/use-read-waiting-receipts';
 import { useReceiptCapture } from '../features/receipt/components/use-receipt-capture';
-import { useReceiptProcessing } from '../features/receipt/components/use-receipt-processing';
+import {
+  isReadingHere,
+  useReceiptProcessing,
+} from '../features/receipt/components/use-receipt-processing';
+import { holdsWaitingReceipts } from '../features/receipt/model/processing-state';
 import { KEPT_OFFLINE_TEXT } from '../features/receipt/model/waiting-receipt';
 import { FriendsDialog } from '../features/split/components/friends-dialog';
 import { clearParticipantNames, saveParticipantNames, startFreshDraft } from '../lib/draft-bill';
@@ -41,7 +45,11 @@ export function ReceiptCaptureHost({
 
   useReadWaitingReceipts({
     userId,
-    ready: online && location === '/' && !capture.open && processing.status === 'idle',
+    ready:
+      online &&
+      location === '/' &&
+      !capture.open &&
+      !holdsWaitingReceipts(processing, isReadingHere()),
     onStart: (receipt) => {
       // A new receipt is a new bill, with the people named when the photo was taken.
       startFreshDraft();

@@ -58,6 +58,9 @@ export function stageText(p: ScanProgress | null): string {
 
 let inFlight: AbortController | null = null;
 
+/** Whether this page is running a reading (a stored pending state may be an earlier load's). */
+export const isReadingHere = (): boolean => inFlight !== null;
+
 interface ReadingOptions {
   /**
    * Called once the reading is over for good: read, refused by the server, timed out, or replaced

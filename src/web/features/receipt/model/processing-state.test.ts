@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createProcessingStore,
+  holdsWaitingReceipts,
   IDLE,
   POLL_INTERVAL_MS,
   PROCESSING_TIMEOUT_MS,
@@ -42,6 +43,35 @@ function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
     removeItem: (k) => void map.delete(k),
   };
 }
+
+describe('holdsWaitingReceipts', () => {
+  const pending = { status: 'pending', startTime: 1, source: 'capture' } as const;
+  it('waits for a reading this page runs, and for one read and not yet opened', () => {
+    expect(holdsWaitingReceipts(pending, true)).toBe(true);
+    expect(
+      holdsWaitingReceipts(
+        { status: 'complete', startTime: 1, source: 'capture', data: reading },
+        false,
+      ),
+    ).toBe(true);
+  });
+  it('does not wait for a pending reading left by an earlier load of the page, nor a failed one', () => {
+    expect(holdsWaitingReceipts(pending, false)).toBe(false);
+    expect(holdsWaitingReceipts(IDLE, false)).toBe(false);
+    expect(
+      holdsWaitingReceipts(
+        {
+          status: 'error',
+          startTime: 1,
+          source: 'capture',
+          error: TIMED_OUT_MESSAGE,
+          kind: 'timeout',
+        },
+        false,
+      ),
+    ).toBe(false);
+  });
+});
 
 describe('readProcessingState', () => {
   it('reads each stored status', () => {

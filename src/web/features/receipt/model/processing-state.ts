@@ -59,6 +59,17 @@ export type ProcessingState =
 
 export const IDLE: ProcessingState = { status: 'idle' };
 
+/**
+ * Whether the state keeps a photo taken offline from being read now: a reading this page is
+ * running (one at a time), or one read and not yet opened (a new one would replace it). A pending
+ * reading left by an earlier load of the page is not one: its request ended with that page, and it
+ * could only wait for its time-out while the photos waited too; nor is a failed one.
+ */
+export function holdsWaitingReceipts(state: ProcessingState, readingHere: boolean): boolean {
+  if (state.status === 'pending') return readingHere;
+  return state.status === 'complete';
+}
+
 const sourceSchema = z.enum(['capture', 'editor']);
 const storedSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('idle') }),
