@@ -105,10 +105,11 @@ function readDigitCodesAfterPrices(texts: readonly string[]): string[] {
     if (!m || !/[A-Za-z]{2,}/.test(text.slice(0, m.index))) return null;
     return findAmounts(text.slice(0, m.index)).length === 0 ? m : null;
   };
-  const digits = texts.flatMap((t) => coded(t)?.[2] ?? []);
+  const matches = texts.map(coded);
+  const digits = matches.flatMap((m) => m?.[2] ?? []);
   if (digits.length < 2 || new Set(digits).size > MAX_DIGIT_CODES) return [...texts];
-  return texts.map((text) => {
-    const m = coded(text);
+  return texts.map((text, i) => {
+    const m = matches[i];
     return m ? `${text.slice(0, m.index)}${m[1]} <${m[2]}>` : text;
   });
 }
