@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Piscina } from 'piscina';
 import sharp, { type Sharp } from 'sharp';
 import { MAX_RECEIPT_BYTES } from '../../../contracts/receipts';
@@ -89,7 +91,14 @@ export interface NormalisedImage {
 // memory only grows, and kept for a minute it sat beside the OCR's own peak, which follows at once
 // (measured: a 24 MP iPhone photo left 330 MB behind, a 48 MP one 590 MB). Starting the thread and
 // libheif again costs about 0.4 s a photo, which an idle thread rarely saved: one HEIC at a time.
+// libheif's WebAssembly is compiled once, here, and each thread only instantiates it (heic-worker.ts).
 let heicPool: Piscina<HeicTask, HeicResult> | undefined;
+/** libheif's WebAssembly, compiled once (a few MB of code) and handed to each decoding thread. */
+let heicWasm: Promise<WebAssembly.Module> | undefined;
+const compileLibheif = () =>
+  fs
+    .readFile(createRequire(import.meta.url).resolve('libheif-js/libheif-wasm/libheif.wasm'))
+    .then((binary) => WebAssembly.compile(binary));
 
 async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   heicPool ??= new Piscina<HeicTask, HeicResult>({
@@ -101,7 +110,11 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
     maxThreads: 1,
     idleTimeout: 0,
   });
-  const image = await heicPool.run({ bytes, maxPixels: MAX_PIXELS });
+  heicWasm ??= compileLibheif().catch((err: unknown) => {
+    heicWasm = undefined;
+    throw err;
+  });
+  const image = await heicPool.run({ bytes, maxPixels: MAX_PIXELS, wasm: await heicWasm });
   if ('error' in image) throw image.error === 'too_many_pixels' ? tooManyPixels() : corrupt();
   checkShape(image.width, image.height);
   return sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
