@@ -153,8 +153,25 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
 ];
 
+/**
+ * Kinds already worked out, by label: a receipt that does not add up is parsed again for each other
+ * reading of a figure (parse-receipt.ts), and its lines are classified each time. Bounded: cleared
+ * when full.
+ */
+const KINDS_KEPT = 4096;
+const kinds = new Map<string, LineKind | null>();
+
 /** The kind of a line from its words (the part before its amount), or null for an ordinary line. */
 export function keywordKind(label: string): LineKind | null {
+  const known = kinds.get(label);
+  if (known !== undefined) return known;
+  if (kinds.size >= KINDS_KEPT) kinds.clear();
+  const kind = kindOf(label);
+  kinds.set(label, kind);
+  return kind;
+}
+
+function kindOf(label: string): LineKind | null {
   // OCR often drops the space between a word and a number ('TOTAL53.66', 'Table7'); put it back so
   // the word still stands alone.
   const upper = label
