@@ -358,9 +358,15 @@ test('the summary and bill detail show the same lines; toasts leave the header; 
   // The toast sits below the header: the bell and the avatar stay in view and can be pressed.
   const toast = page.getByRole('status').filter({ hasText: 'Bill has been saved successfully.' });
   await expect(toast).toBeVisible();
-  const header = await page.locator('header').first().boundingBox();
+  // The home screen's header may still be drawing when the toast shows: both are measured once
+  // both are there.
+  const header = page.locator('header').first();
+  await expect(header).toBeVisible();
+  const headerBox = await header.boundingBox();
   const toastBox = await toast.boundingBox();
-  expect(toastBox!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  expect(headerBox, 'the header is on screen').not.toBeNull();
+  expect(toastBox, 'the toast is on screen').not.toBeNull();
+  expect(toastBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
   await snap(page, 'rules-toast-below-header');
   await page.getByRole('button', { name: /^Notifications/ }).click({ trial: true, timeout: 2000 });
   await page.getByRole('button', { name: /^Your profile/ }).click({ trial: true, timeout: 2000 });
