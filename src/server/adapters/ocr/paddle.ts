@@ -13,7 +13,9 @@ import {
   findPaper,
   linePitch,
   ownsCentre,
+  textRegion,
   tilesFor,
+  type Rect,
 } from './paper';
 import type { OcrEngine } from './engine';
 
@@ -198,6 +200,17 @@ async function cropToPaper(image: Buffer) {
   };
 }
 
+/** A rectangle of a page's pixels, copied into shared memory (the threads read lines from it). */
+function cropPixels(page: Pixels, region: Rect): Pixels {
+  const rowBytes = page.width * 3;
+  const out = new Uint8Array(new SharedArrayBuffer(region.width * region.height * 3));
+  for (let y = 0; y < region.height; y++) {
+    const from = (region.top + y) * rowBytes + region.left * 3;
+    out.set(page.data.subarray(from, from + region.width * 3), y * region.width * 3);
+  }
+  return { data: out, width: region.width, height: region.height };
+}
+
 /** A text line the detector found: its bounding rectangle and, when tilted, its four corners. */
 export type TextLine = Awaited<ReturnType<DetectionService['run']>>[number];
 
@@ -295,14 +308,40 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     // Shared memory: the lines of one page can be read on several threads without copying it.
     const data = new Uint8Array(new SharedArrayBuffer(prepared.data.byteLength));
     data.set(prepared.data);
-    let page: Pixels = { data, width: prepared.width, height: prepared.height };
+    const page: Pixels = { data, width: prepared.width, height: prepared.height };
     const whole = () => detection.run(new Image(page.width, page.height, 3, page.data));
     // Text too small at the detector's scale (a long receipt photographed whole): read again in
     // overlapping bands, each enlarged to the detector's side, so the text reaches a legible
     // height; a line is kept from the band that owns its centre (paper.ts).
     // Only a receipt found small in its frame is read again (a scan or a close-up reads as it is).
-    const { cropped } = prepared;
-    if (!cropped) return { page, lines: await whole(), cropped };
+    if (!prepared.cropped) {
+      const lines = await whole();
+      // A paper that does not stand out from its table (a white tablecloth, pale wood) is not
+      // found by its brightness; it is found by its print: the part of the page the detector's
+      // lines take. When that is a small part of a large photo and its print is too small, that
+      // part is read as a receipt found small in its frame; otherwise the page's lines stand.
+      const region =
+        Math.max(page.width, page.height) >= MIN_CROP_SIDE
+          ? textRegion(lines, page.width, page.height, MAX_CROP_SHARE)
+          : null;
+      if (!region) return { page, lines, cropped: false };
+      const small = await smallPrint(cropPixels(page, region), null);
+      return small ?? { page, lines, cropped: false };
+    }
+    return (await smallPrint(page, whole)) ?? { page, lines: await whole(), cropped: true };
+  };
+
+  /**
+   * A receipt found small in its frame, read again in bands when its print is too small for the
+   * detector at one look; null when it is not (the caller reads it whole). `whole`, when given,
+   * is the page's one look, taken when the pitch alone cannot tell.
+   */
+  const smallPrint = async (
+    found: Pixels,
+    whole: (() => Promise<TextLine[]>) | null,
+  ): Promise<Detected | null> => {
+    let page = found;
+    const cropped = true;
     // The lines' pitch tells the text height better where the detector ran rows together.
     const grey = await sharp(page.data, {
       raw: { width: page.width, height: page.height, channels: 3 },
@@ -317,6 +356,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     // whole first: the detector's boxes of tiny print run rows together, so their height could
     // only confirm it, and the look (a third of a second) would be thrown away.
     if (!(fromPitch > 0 && tilesFor(page.width, page.height, fromPitch, detectionSide))) {
+      if (!whole) return null;
       const lines = await whole();
       const heights = lines.filter((l) => l.width > l.height).map((l) => l.height);
       heights.sort((a, b) => a - b);

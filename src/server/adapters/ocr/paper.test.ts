@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPaper, linePitch, otsu, ownsCentre, tilesFor } from './paper';
+import { findPaper, linePitch, otsu, ownsCentre, textRegion, tilesFor } from './paper';
 
 /** A dark table with a bright strip of paper at (left, top, width, height), ruled with ink lines. */
 function photo(
@@ -41,6 +41,39 @@ describe('finding the receipt in a photo', () => {
     expect(
       findPaper({ data: new Uint8Array(200 * 200).fill(128), width: 200, height: 200 }),
     ).toBeNull();
+  });
+});
+
+describe('finding the receipt by its print (white paper on a pale table)', () => {
+  /** Detected lines: `rows` rows of a name and a price inside the paper's columns. */
+  const linesOn = (paper: { left: number; top: number; width: number }, rows: number) =>
+    Array.from({ length: rows }, (_, k) => [
+      { x: paper.left + 5, y: paper.top + 10 + k * 12, width: paper.width * 0.5, height: 8 },
+      { x: paper.left + paper.width - 45, y: paper.top + 10 + k * 12, width: 40, height: 8 },
+    ]).flat();
+
+  it('crops to the part of a large page the lines take, with a margin, strays left out', () => {
+    const lines = [
+      ...linesOn({ left: 600, top: 100, width: 400 }, 60),
+      // the grain of the table read as a line, far off the paper
+      { x: 30, y: 1800, width: 120, height: 10 },
+    ];
+    const rect = textRegion(lines, 1500, 2000, 0.5)!;
+    expect(rect).not.toBeNull();
+    expect(rect.left).toBeLessThanOrEqual(605);
+    expect(rect.left).toBeGreaterThan(580);
+    expect(rect.left + rect.width).toBeGreaterThanOrEqual(995);
+    expect(rect.left + rect.width).toBeLessThan(1020);
+    expect(rect.top).toBeLessThanOrEqual(110);
+    expect(rect.top + rect.height).toBeGreaterThanOrEqual(100 + 10 + 59 * 12 + 8);
+    expect(rect.top + rect.height).toBeLessThan(1000);
+  });
+
+  it('leaves a page whose print fills it, and one with too few lines to tell', () => {
+    expect(
+      textRegion(linesOn({ left: 20, top: 20, width: 1400 }, 150), 1500, 2000, 0.5),
+    ).toBeNull();
+    expect(textRegion(linesOn({ left: 600, top: 100, width: 400 }, 3), 1500, 2000, 0.5)).toBeNull();
   });
 });
 

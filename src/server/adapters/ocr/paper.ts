@@ -5,9 +5,10 @@ import { inkPerRow, type Gray } from './deskew';
 // A long receipt photographed whole is a narrow bright strip in a large frame: shrunk to the text
 // detector's 960 px, its lines are a few pixels high and the detector loses them. So the paper is
 // found first (the bright region that stands out from the table: Otsu's threshold on a small
-// greyscale copy, then the longest run of rows and of columns that are mostly paper) and cropped to;
-// then, from the text height the detector measured, the crop is read in overlapping tiles small
-// enough that the detector sees its text at a legible height.
+// greyscale copy, then the longest run of rows and of columns that are mostly paper) and cropped to,
+// or, where the paper does not stand out from a pale table, by its print (the part of the page the
+// detector's lines take); then, from the text height measured, the crop is read in overlapping
+// tiles small enough that the detector sees its text at a legible height.
 
 /** A rectangle in image pixels. */
 export interface Rect {
@@ -133,6 +134,49 @@ export function findPaper(gray: Gray): Rect | null {
     width: Math.min(width, x1 + mx) - left,
     height: Math.min(height, y1 + my) - top,
   };
+}
+
+/** Fewer lines than this say nothing of where a receipt's print is. */
+const MIN_TEXT_LINES = 8;
+/** The lines beyond this share on each side are strays (the table's grain, a label nearby). */
+const STRAY_SHARE = 0.02;
+
+/**
+ * The part of a page its print takes, with a margin (MARGIN), from the detector's lines: where a
+ * receipt lies when its paper does not stand out from the table (white on white). The extreme
+ * lines on each side (STRAY_SHARE of them) are left out as strays. Null when fewer than
+ * MIN_TEXT_LINES lines were found, or when the print takes more than `maxShare` of the page (a
+ * close-up: nothing to crop).
+ */
+export function textRegion(
+  lines: readonly { x: number; y: number; width: number; height: number }[],
+  width: number,
+  height: number,
+  maxShare: number,
+): Rect | null {
+  if (lines.length < MIN_TEXT_LINES) return null;
+  const skip = Math.floor(lines.length * STRAY_SHARE);
+  const ascending = (values: number[]) => values.sort((a, b) => a - b);
+  const lefts = ascending(lines.map((l) => l.x));
+  const rights = ascending(lines.map((l) => l.x + l.width));
+  const tops = ascending(lines.map((l) => l.y));
+  const bottoms = ascending(lines.map((l) => l.y + l.height));
+  const x0 = lefts[skip]!;
+  const x1 = rights[rights.length - 1 - skip]!;
+  const y0 = tops[skip]!;
+  const y1 = bottoms[bottoms.length - 1 - skip]!;
+  const mx = Math.round((x1 - x0) * MARGIN) + 1;
+  const my = Math.round((y1 - y0) * MARGIN) + 1;
+  const left = Math.max(0, Math.floor(x0 - mx));
+  const top = Math.max(0, Math.floor(y0 - my));
+  const region = {
+    left,
+    top,
+    width: Math.min(width, Math.ceil(x1 + mx)) - left,
+    height: Math.min(height, Math.ceil(y1 + my)) - top,
+  };
+  if (region.width < 16 || region.height < 16) return null;
+  return (region.width * region.height) / (width * height) > maxShare ? null : region;
 }
 
 /**
