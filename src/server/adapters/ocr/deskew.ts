@@ -125,15 +125,24 @@ export function inkPoints(image: Gray): { xs: Int32Array; ys: Int32Array } {
  * rotation leaves (a global threshold splits those from the rest and calls a dim paper all ink).
  */
 export function inkPerRow(image: Gray): Float64Array {
-  const { data, width, height } = image;
-  const max = localMax(image, INK_RADIUS);
+  const ink = inkMask(image);
+  const { width, height } = image;
   const rows = new Float64Array(height);
   for (let y = 0; y < height; y++) {
     let n = 0;
-    for (let i = y * width; i < (y + 1) * width; i++) if (max[i]! - data[i]! >= INK_CONTRAST) n++;
+    for (let i = y * width; i < (y + 1) * width; i++) n += ink[i]!;
     rows[y] = n;
   }
   return rows;
+}
+
+/** 1 where a pixel is ink: darker than the brightest pixel near it by INK_CONTRAST (inkPerRow). */
+export function inkMask(image: Gray): Uint8Array {
+  const { data } = image;
+  const max = localMax(image, INK_RADIUS);
+  const ink = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) ink[i] = max[i]! - data[i]! >= INK_CONTRAST ? 1 : 0;
+  return ink;
 }
 
 /** Sharpness of the row profile of the points seen at `degrees`: the sum of squared row counts. */

@@ -12,7 +12,9 @@ import {
   TEXT_SHARE_OF_PITCH,
   findPaper,
   linePitch,
+  MIN_TEXT_LINES,
   ownsCentre,
+  printRegion,
   textRegion,
   tilesFor,
   type Rect,
@@ -200,6 +202,35 @@ async function cropToPaper(image: Buffer) {
   };
 }
 
+/** Width at which a page's ink is looked for: small print still shows as ink at it. */
+const INK_WIDTH = 1000;
+
+/** Where a page's ink lies (paper.ts printRegion), in the page's pixels. */
+async function inkRegion(page: Pixels): Promise<Rect | null> {
+  const { data, info } = await sharp(page.data, {
+    raw: { width: page.width, height: page.height, channels: 3 },
+  })
+    .resize({ width: INK_WIDTH, withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rect = printRegion(
+    { data: bytes(data), width: info.width, height: info.height },
+    MAX_CROP_SHARE,
+  );
+  if (!rect) return null;
+  const sx = page.width / info.width;
+  const sy = page.height / info.height;
+  const left = Math.floor(rect.left * sx);
+  const top = Math.floor(rect.top * sy);
+  return {
+    left,
+    top,
+    width: Math.min(page.width - left, Math.ceil(rect.width * sx)),
+    height: Math.min(page.height - top, Math.ceil(rect.height * sy)),
+  };
+}
+
 /** A rectangle of a page's pixels, copied into shared memory (the threads read lines from it). */
 function cropPixels(page: Pixels, region: Rect): Pixels {
   const rowBytes = page.width * 3;
@@ -320,10 +351,13 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
       // found by its brightness; it is found by its print: the part of the page the detector's
       // lines take. When that is a small part of a large photo and its print is too small, that
       // part is read as a receipt found small in its frame; otherwise the page's lines stand.
-      const region =
-        Math.max(page.width, page.height) >= MIN_CROP_SIDE
+      // Where the print is too small for the detector to find even that, by its ink.
+      const large = Math.max(page.width, page.height) >= MIN_CROP_SIDE;
+      const region = !large
+        ? null
+        : lines.length >= MIN_TEXT_LINES
           ? textRegion(lines, page.width, page.height, MAX_CROP_SHARE)
-          : null;
+          : await inkRegion(page);
       if (!region) return { page, lines, cropped: false };
       const small = await smallPrint(cropPixels(page, region), null);
       return small ?? { page, lines, cropped: false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPaper, linePitch, otsu, ownsCentre, textRegion, tilesFor } from './paper';
+import { findPaper, linePitch, otsu, ownsCentre, printRegion, textRegion, tilesFor } from './paper';
 
 /** A dark table with a bright strip of paper at (left, top, width, height), ruled with ink lines. */
 function photo(
@@ -74,6 +74,38 @@ describe('finding the receipt by its print (white paper on a pale table)', () =>
       textRegion(linesOn({ left: 20, top: 20, width: 1400 }, 150), 1500, 2000, 0.5),
     ).toBeNull();
     expect(textRegion(linesOn({ left: 600, top: 100, width: 400 }, 3), 1500, 2000, 0.5)).toBeNull();
+  });
+});
+
+describe('finding the receipt by its ink (print too small for the detector)', () => {
+  it('takes the columns and rows holding ink, bridging the gap between names and prices', () => {
+    // A pale table (200) hardly darker than the paper (235): no brightness sets the paper apart.
+    // On it, rows of tiny print: names at the paper's left, prices at its right.
+    const w = 400;
+    const h = 600;
+    const data = new Uint8Array(w * h).fill(200);
+    for (let y = 50; y < 550; y++) {
+      for (let x = 150; x < 250; x++) {
+        const row = (y - 50) % 6 < 3;
+        const name = x >= 154 && x < 200 && row && x % 3 < 2;
+        const price = x >= 230 && x < 246 && row && x % 3 < 2;
+        data[y * w + x] = name || price ? 60 : 235;
+      }
+    }
+    const rect = printRegion({ data, width: w, height: h }, 0.5)!;
+    expect(rect).not.toBeNull();
+    expect(rect.left).toBeLessThanOrEqual(154);
+    expect(rect.left).toBeGreaterThan(140);
+    expect(rect.left + rect.width).toBeGreaterThanOrEqual(246);
+    expect(rect.left + rect.width).toBeLessThan(260);
+    expect(rect.top).toBeLessThanOrEqual(50);
+    expect(rect.top + rect.height).toBeGreaterThanOrEqual(548);
+  });
+
+  it('finds nothing on a page without ink', () => {
+    expect(
+      printRegion({ data: new Uint8Array(300 * 300).fill(220), width: 300, height: 300 }, 0.5),
+    ).toBeNull();
   });
 });
 

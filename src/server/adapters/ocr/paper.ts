@@ -1,4 +1,4 @@
-import { inkPerRow, type Gray } from './deskew';
+import { inkMask, inkPerRow, type Gray } from './deskew';
 
 // Finds the receipt in a photo and plans how to read it at a legible scale.
 //
@@ -137,7 +137,7 @@ export function findPaper(gray: Gray): Rect | null {
 }
 
 /** Fewer lines than this say nothing of where a receipt's print is. */
-const MIN_TEXT_LINES = 8;
+export const MIN_TEXT_LINES = 8;
 /** The lines beyond this share on each side are strays (the table's grain, a label nearby). */
 const STRAY_SHARE = 0.02;
 
@@ -165,6 +165,61 @@ export function textRegion(
   const x1 = rights[rights.length - 1 - skip]!;
   const y0 = tops[skip]!;
   const y1 = bottoms[bottoms.length - 1 - skip]!;
+  return withMargin({ x0, x1, y0, y1 }, width, height, maxShare);
+}
+
+/** Columns (and rows) with less ink than this share of the busiest's are not the print. */
+const PRINT_SHARE_OF_BUSIEST = 0.15;
+/**
+ * Blank columns up to this share of the page's width are bridged within the print: the space
+ * between a receipt's names and its prices, on a paper a sixth of the frame wide or more.
+ */
+const PRINT_GAP_SHARE = 0.12;
+
+/**
+ * The part of a page its ink takes, with a margin: where a receipt lies when its paper does not
+ * stand out from the table and its print is too small for the detector to find lines in at all.
+ * The print is the longest run of columns holding ink (gaps between a name and its price
+ * bridged), then of rows within them. Null when the page holds no ink, or when the print takes
+ * more than `maxShare` of it.
+ */
+export function printRegion(gray: Gray, maxShare: number): Rect | null {
+  const { width, height } = gray;
+  if (width < 16 || height < 16) return null;
+  const ink = inkMask(gray);
+  const columns = new Float64Array(width);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) columns[x]! += ink[y * width + x]!;
+  }
+  const busiest = (counts: Float64Array) =>
+    [...counts].sort((a, b) => b - a)[Math.floor(counts.length / 50)]!;
+  const busiestColumn = busiest(columns);
+  if (busiestColumn === 0) return null;
+  const [x0, x1] = longestRun(
+    columns,
+    busiestColumn * PRINT_SHARE_OF_BUSIEST,
+    Math.floor(width * PRINT_GAP_SHARE),
+  );
+  const rows = new Float64Array(height);
+  for (let y = 0; y < height; y++) {
+    for (let x = x0; x < x1; x++) rows[y]! += ink[y * width + x]!;
+  }
+  const [y0, y1] = longestRun(
+    rows,
+    busiest(rows) * PRINT_SHARE_OF_BUSIEST,
+    Math.floor(height * BRIDGED_BAND_SHARE),
+  );
+  if (x1 - x0 < 4 || y1 - y0 < 4) return null;
+  return withMargin({ x0, x1, y0, y1 }, width, height, maxShare);
+}
+
+/** A region widened by MARGIN on each side, or null when it takes more than `maxShare` of the page. */
+function withMargin(
+  { x0, x1, y0, y1 }: { x0: number; x1: number; y0: number; y1: number },
+  width: number,
+  height: number,
+  maxShare: number,
+): Rect | null {
   const mx = Math.round((x1 - x0) * MARGIN) + 1;
   const my = Math.round((y1 - y0) * MARGIN) + 1;
   const left = Math.max(0, Math.floor(x0 - mx));
