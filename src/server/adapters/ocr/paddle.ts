@@ -178,16 +178,7 @@ async function cropToPaper(image: Buffer) {
   if (!rect || Math.max(width, height) < MIN_CROP_SIDE || share > MAX_CROP_SHARE) {
     return { source: sharp(image).removeAlpha(), cropped: false };
   }
-  const sx = width / small.info.width;
-  const sy = height / small.info.height;
-  const left = Math.floor(rect.left * sx);
-  const top = Math.floor(rect.top * sy);
-  const region = {
-    left,
-    top,
-    width: Math.min(width - left, Math.ceil(rect.width * sx)),
-    height: Math.min(height - top, Math.ceil(rect.height * sy)),
-  };
+  const region = scaledUp(rect, small.info, { width, height });
   // Kept as raw pixels, so what follows sees the crop's own size.
   const { data, info } = await sharp(image)
     .removeAlpha()
@@ -218,16 +209,24 @@ async function inkRegion(page: Pixels): Promise<Rect | null> {
     { data: bytes(data), width: info.width, height: info.height },
     MAX_CROP_SHARE,
   );
-  if (!rect) return null;
-  const sx = page.width / info.width;
-  const sy = page.height / info.height;
+  return rect && scaledUp(rect, info, page);
+}
+
+/** A rectangle found on a small copy of an image, in the image's own pixels (never beyond them). */
+function scaledUp(
+  rect: Rect,
+  small: { width: number; height: number },
+  full: { width: number; height: number },
+): Rect {
+  const sx = full.width / small.width;
+  const sy = full.height / small.height;
   const left = Math.floor(rect.left * sx);
   const top = Math.floor(rect.top * sy);
   return {
     left,
     top,
-    width: Math.min(page.width - left, Math.ceil(rect.width * sx)),
-    height: Math.min(page.height - top, Math.ceil(rect.height * sy)),
+    width: Math.min(full.width - left, Math.ceil(rect.width * sx)),
+    height: Math.min(full.height - top, Math.ceil(rect.height * sy)),
   };
 }
 
@@ -344,7 +343,8 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     // Text too small at the detector's scale (a long receipt photographed whole): read again in
     // overlapping bands, each enlarged to the detector's side, so the text reaches a legible
     // height; a line is kept from the band that owns its centre (paper.ts).
-    // Only a receipt found small in its frame is read again (a scan or a close-up reads as it is).
+    // Only a receipt found small in its frame, by its brightness or by its print, is read again
+    // (a scan or a close-up reads as it is).
     if (!prepared.cropped) {
       const lines = await whole();
       // A paper that does not stand out from its table (a white tablecloth, pale wood) is not
