@@ -424,6 +424,29 @@ describe('parseReceiptText: the total that was paid', () => {
     ).toBe(600);
   });
 
+  it('takes cash with no change printed as the sum paid when it is to the penny or the figures add up to it', () => {
+    const total = (lines: string[]) => parseReceiptText(lines).totalPence;
+    // US sales tax added under a sum line without a total word: the cash to the penny says it.
+    expect(
+      total([
+        'PASTA DINNERS $12.99',
+        'REG COLD SANDWICH $7.99',
+        'MDSE ST $20.98',
+        'TAX1 $1.74',
+        'CASH $22.72',
+      ]),
+    ).toBe(2272);
+    expect(total(['Burger 10.00', 'Fries 2.00', 'Tax 1.00', 'Cash 13.00'])).toBe(1300);
+    // Notes handed over, the change not printed: not the total.
+    expect(total(['Burger 10.00', 'Fries 2.00', 'Total 12.00', 'Cash 20.00'])).toBe(1200);
+  });
+
+  it('never takes a payment smaller than the items for the total', () => {
+    // A voucher or a share paid so is a part of the bill, not all of it.
+    const parsed = parseReceiptText(['Burger 10.00', 'Fries 2.00', 'Gift card 5.00']);
+    expect(parsed.totalPence).not.toBe(500);
+  });
+
   it('never takes a cash rounding for an item or a discount', () => {
     for (const word of ['Round off', 'ROUND-OFF', 'Rounding Adj', 'RoundAmt:']) {
       const parsed = parseReceiptText([

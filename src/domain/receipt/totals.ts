@@ -165,7 +165,11 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   {
     // A payment printed among the items (a slip whose totals lost their amounts) still says it.
     name: 'payment printed anywhere',
-    decide: ({ lines, paid }) => paid ?? paidAmount(lines),
+    decide: ({ lines, paid, base }) => {
+      const pence = paid ?? paidAmount(lines);
+      // Less than the items cost: a part of the bill paid so (a voucher, a split), not all of it.
+      return pence !== null && pence >= base ? pence : null;
+    },
   },
   {
     // Amounts with no words under the items ('Subtotal 5.25', '0.20', '5.45'): the one that
@@ -259,7 +263,7 @@ export function chooseTotal(
     service,
     candidates,
     expected,
-    paid: paidAmount(lines.slice(itemsEnd)),
+    paid: paidAmount(lines.slice(itemsEnd), base > 0 ? expected : []),
   };
   for (const strategy of TOTAL_STRATEGIES) {
     const pence = strategy.decide(context);
@@ -280,10 +284,10 @@ function taxAdded(lines: readonly Line[], itemsEnd: number, figures: Figures): P
 }
 
 /**
- * What was paid: cash (or any tender) less the change given after it, else the card's amount; null
- * when neither is printed. Some tills print the payment as a negative line ('Card -59.00').
+ * What was paid: cash (or any tender) less the change given after it, else the card's amount, else
+ * cash with no change that must have been the exact sum; null when none is printed. Some tills print the payment as a negative line ('Card -59.00').
  */
-function paidAmount(lines: readonly Line[]): Pence | null {
+function paidAmount(lines: readonly Line[], expected: readonly Pence[] = []): Pence | null {
   const tenders = lines.filter((l) => l.kind === 'tender' && l.amount && l.amount.pence !== 0);
   const change = lines.find((l) => l.kind === 'change' && l.amount);
   if (change) {
@@ -295,7 +299,15 @@ function paidAmount(lines: readonly Line[]): Pence | null {
     if (handed) return Math.abs(handed.amount!.pence) - Math.abs(change.amount!.pence);
   }
   const card = tenders.find((l) => !/CASH/i.test(l.label));
-  return card ? Math.abs(card.amount!.pence) : null;
+  if (card) return Math.abs(card.amount!.pence);
+  // Cash with no change printed: the exact sum when it is to the penny (notes handed over are a
+  // whole number of pounds or dollars) or when the figures add up to it.
+  const exact = change
+    ? undefined
+    : tenders.find(
+        (l) => l.amount!.pence % 100 !== 0 || expected.includes(Math.abs(l.amount!.pence)),
+      );
+  return exact ? Math.abs(exact.amount!.pence) : null;
 }
 
 /**
