@@ -120,6 +120,27 @@ describe('linesFromBoxes', () => {
     ]);
   });
 
+  it('lays prices whose point OCR lost along the column too ($395 for $3.95)', () => {
+    // A photo taken at a slant: the price column rides 10 px high at the top, level at the foot.
+    // The first prices are nearer the row above than their own, and would join it if they were
+    // not known for prices.
+    const rows = ['Server Kay', '1X Ala Roll', '1X Sal Sashimi', '1X Chop Roll', 'SUB-TOTAL'];
+    const prices = [null, '$395', '$550', '$3.75', '$13.20'];
+    const high = [0, 10, 7, 4, 1];
+    const boxes = rows.flatMap((name, row) => {
+      const y = 100 + row * 19;
+      const price = prices[row];
+      return price ? [box(name, 40, y), box(price, 400, y - high[row]!)] : [box(name, 40, y)];
+    });
+    expect(linesFromBoxes(boxes)).toEqual([
+      'Server Kay',
+      '1X Ala Roll  $395',
+      '1X Sal Sashimi  $550',
+      '1X Chop Roll  $3.75',
+      'SUB-TOTAL  $13.20',
+    ]);
+  });
+
   it('leaves a level price column alone when a shift would pair as many prices', () => {
     // Shifting the prices down would pair the same number of them, one row lower.
     const boxes = [

@@ -348,11 +348,17 @@ function lineFit(points: { x: number; y: number }[]) {
   return { slope, intercept: mx - slope * my };
 }
 
-/** A box that is only an amount, allowing a currency or VAT letter either side ('£4.50', '4.50 A'). */
+/**
+ * A box that is only an amount, allowing a currency or VAT letter either side ('£4.50', '4.50 A'),
+ * or a currency sign and digits whose point OCR lost ('$395', read as $3.95 by the parser: amounts.ts
+ * amountWithoutPoint): a price all the same, laid along the rows with the others, not joined to
+ * whichever row is nearest.
+ */
 function isPriceBox(text: string): boolean {
   const t = text.trim();
   const found = findAmounts(t);
-  return found.length === 1 && found[0]!.start <= 2 && t.length - found[0]!.end <= 2;
+  if (found.length === 1 && found[0]!.start <= 2 && t.length - found[0]!.end <= 2) return true;
+  return found.length === 0 && /^[£$€]\d{1,5}$/.test(t);
 }
 
 function median(xs: number[]): number {
