@@ -173,7 +173,13 @@ export function classify(text: string, index: number, whole?: 'units' | 'thousan
 }
 
 export function classified(text: string, index: number, amount: FoundAmount | null): Line {
-  const label = amount ? text.slice(0, amount.start).trim() : text;
+  // A lone 'S' touching the amount ('SALAD S5.10') is a '$' misread, not a word of the label.
+  const label = amount
+    ? text
+        .slice(0, amount.start)
+        .replace(/(?<=\s|^)S$/, '')
+        .trim()
+    : text;
   let kind: Line['kind'];
   if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text.replace(/^QTY/i, ''))) {
     kind = 'quantity';

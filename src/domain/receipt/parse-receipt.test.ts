@@ -918,6 +918,15 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
 });
 
 describe('parseReceiptText: item names as tills print them', () => {
+  it("leaves out a lone 'S' touching the price: a misread '$'", () => {
+    const parsed = parseReceiptText(['1:SALAD  S5.10', 'Coffee S 2.50', 'TOTAL  S7.60']);
+    expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['1:SALAD', 510],
+      ['Coffee S', 250],
+    ]);
+    expect(parsed.totalPence).toBe(760);
+  });
+
   it('reads a "Qty 4 @ price" line under its name as that item', () => {
     expect(items('SENSODYNE REPAIR\nQty 4@ $9.30ea 37.20\nTOTAL 37.20')).toEqual([
       ['SENSODYNE REPAIR', 3720, 4],
