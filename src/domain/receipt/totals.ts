@@ -285,7 +285,8 @@ function taxAdded(lines: readonly Line[], itemsEnd: number, figures: Figures): P
 
 /**
  * What was paid: cash (or any tender) less the change given after it, else the card's amount, else
- * cash with no change that must have been the exact sum; null when none is printed. Some tills print the payment as a negative line ('Card -59.00').
+ * cash with no change that must have been the exact sum; null when none is printed. Some tills
+ * print the payment as a negative line ('Card -59.00').
  */
 function paidAmount(lines: readonly Line[], expected: readonly Pence[] = []): Pence | null {
   const tenders = lines.filter((l) => l.kind === 'tender' && l.amount && l.amount.pence !== 0);
