@@ -201,12 +201,15 @@ export function alignColumn(
 ): { rows: (number | null)[]; offsets: number[]; confidence: number[]; cost: number } {
   const m = prices.length;
   // Candidate rows of each price, and the best way to reach each (price, candidate).
-  const candidates = prices.map((p) =>
-    rows.flatMap((r, j) => {
+  const reach = ALIGN.maxOffset * pitch;
+  const candidates = prices.map((p) => {
+    const near: { row: number; offset: number }[] = [];
+    for (const [j, r] of rows.entries()) {
       const offset = p.y - r.y;
-      return Math.abs(offset) <= ALIGN.maxOffset * pitch ? [{ row: j, offset }] : [];
-    }),
-  );
+      if (Math.abs(offset) <= reach) near.push({ row: j, offset });
+    }
+    return near;
+  });
   type State = { cost: number; from: [number, number] | null };
   const states: State[][] = candidates.map((c) => c.map(() => ({ cost: Infinity, from: null })));
   for (let i = 0; i < m; i++) {

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { receiptReadingSchema } from '../../../contracts/receipts';
 import { parseReceiptText } from '../../../domain/receipt/parse-receipt';
 import type { OcrBox } from '../../../domain/receipt/types';
 import { boxesOfLines as boxesOf } from '../../../testing/ocr-boxes';
 import { busy, type LookOptions, type OcrPool } from '../../adapters/ocr/pool';
-import { MAX_SIDE } from './image';
+import type * as imageStage from './image';
+import { MAX_SIDE, normaliseReceiptImage } from './image';
 import {
   betterReading,
   CLOSER_LOOK_BUDGET_MS,
@@ -14,6 +15,12 @@ import {
   SHARPER_LOOK_SIDE,
   toReading,
 } from './pipeline';
+
+// The image stage as it is, watched: which sizes a scan decodes the photo at.
+vi.mock('./image', async (original) => {
+  const image = await original<typeof imageStage>();
+  return { ...image, normaliseReceiptImage: vi.fn(image.normaliseReceiptImage) };
+});
 
 // The tea misread: the items come to 4.00 against a total of 5.00.
 const MISREAD = boxesOf(['Coke 2.50', 'Tea 1.50', 'TOTAL 5.00']);
@@ -107,12 +114,15 @@ function lookInTurn(...readings: OcrBox[][]) {
   return lookInTurnCropped(true, ...readings);
 }
 function lookInTurnCropped(paperCropped: boolean, ...readings: OcrBox[][]) {
+  return lookInTurnTaking(100, paperCropped, ...readings);
+}
+function lookInTurnTaking(ocrMs: number, paperCropped: boolean, ...readings: OcrBox[][]) {
   const sides: number[] = [];
   const pool: OcrPool = {
     async recognize(image) {
       const { width = 0, height = 0 } = await sharp(image).metadata();
       sides.push(Math.max(width, height));
-      return { boxes: readings[sides.length - 1]!, ocrMs: 100, queueMs: 0, paperCropped };
+      return { boxes: readings[sides.length - 1]!, ocrMs, queueMs: 0, paperCropped };
     },
     warmUp: async () => {},
     close: async () => {},
@@ -154,6 +164,26 @@ describe('scanReceipt: a sharper look at a large photo that does not add up', ()
     const off = lookInTurn(MISREAD, READ_RIGHT);
     await scanReceipt(await photo(3000, 4500), off.pool, { sharperLook: false });
     expect(off.sides).toEqual([MAX_SIDE]);
+  });
+
+  it('does not decode the photo again when the first look left no time for a second', async () => {
+    const decode = vi.mocked(normaliseReceiptImage);
+    decode.mockClear();
+    const slow = lookInTurnTaking(CLOSER_LOOK_BUDGET_MS / 2, true, MISREAD, READ_RIGHT);
+    const outcome = await scanReceipt(await photo(3000, 4500), slow.pool);
+    expect(slow.sides).toEqual([MAX_SIDE]);
+    expect(outcome.boxes).toBe(MISREAD);
+    // one decode, at the stored size: none at SHARPER_LOOK_SIDE for a look that cannot be had
+    expect(decode.mock.calls).toHaveLength(1);
+    expect(decode.mock.calls[0]![1]).toBeUndefined();
+    // with the time, the same photo is decoded again for the sharper look
+    decode.mockClear();
+    const quick = lookInTurn(MISREAD, READ_RIGHT);
+    await scanReceipt(await photo(3000, 4500), quick.pool);
+    expect(decode.mock.calls.map((call) => call[1])).toEqual([
+      undefined,
+      { maxSide: SHARPER_LOOK_SIDE },
+    ]);
   });
 });
 

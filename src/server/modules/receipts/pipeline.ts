@@ -73,12 +73,13 @@ export async function scanReceipt(
   let reading = { ...first, parsed: parse(first.boxes) };
   let { ocrMs, queueMs } = first;
   const timeLeft = () => CLOSER_LOOK_BUDGET_MS - (performance.now() - started);
+  /** A second look is only started when it can take as long as the first, twice over. */
+  const affordable = () => !signal?.aborted && timeLeft() > 2 * first.ocrMs;
   /** A second look never waits for a thread, runs only for the time left, and may fail quietly. */
   const secondLook = async (jpeg: Buffer, magnifyTo?: number) => {
-    const left = timeLeft();
-    if (signal?.aborted || left <= 2 * first.ocrMs) return null;
+    if (!affordable()) return null;
     const look = await ocr
-      .recognize(jpeg, { magnifyTo, ifIdle: true, deadlineMs: Math.round(left) })
+      .recognize(jpeg, { magnifyTo, ifIdle: true, deadlineMs: Math.round(timeLeft()) })
       .catch(() => null);
     if (!look) return null;
     ocrMs += look.ocrMs;
@@ -89,7 +90,9 @@ export async function scanReceipt(
     sharperLook &&
     first.paperCropped &&
     !reading.parsed.checks.itemsMatchTotal &&
-    image.sourceSide > Math.max(image.width, image.height)
+    image.sourceSide > Math.max(image.width, image.height) &&
+    // Decoding up to 16 MP takes a few tenths of a second: not for a look there is no time for.
+    affordable()
   ) {
     const sharp = await normaliseReceiptImage(bytes, { maxSide: SHARPER_LOOK_SIDE }).catch(
       () => null,
