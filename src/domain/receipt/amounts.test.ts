@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { findAmounts } from './amounts';
+
+describe('findAmounts', () => {
+  it('finds each amount with its place and sign', () => {
+    expect(findAmounts('2 x Tea 1.50 3.00')).toEqual([
+      { pence: 150, start: 8, end: 12, negative: false },
+      { pence: 300, start: 13, end: 17, negative: false },
+    ]);
+    expect(findAmounts('Voucher (2.00)')).toEqual([
+      { pence: -200, start: 8, end: 14, negative: true },
+    ]);
+  });
+
+  it('answers a text asked about again the same, and no caller can change that answer', () => {
+    const first = findAmounts('Coke 2.50');
+    const again = findAmounts('Coke 2.50');
+    expect(again).toEqual([{ pence: 250, start: 5, end: 9, negative: false }]);
+    expect(Object.isFrozen(again)).toBe(true);
+    expect(Object.isFrozen(again[0])).toBe(true);
+    expect(() => (first as { pence: number }[])[0]!.pence++).toThrow(TypeError);
+    expect(() => (first as unknown[]).push(1)).toThrow(TypeError);
+    expect(findAmounts('Coke 2.50')[0]!.pence).toBe(250);
+  });
+
+  it('remembers a bounded number of texts: thousands of different ones are each read right', () => {
+    for (let i = 0; i < 10_000; i++) {
+      const pence = 100 + i;
+      const text = `Item ${i} ${(pence / 100).toFixed(2)}`;
+      expect(findAmounts(text).at(-1)!.pence).toBe(pence);
+    }
+  });
+});
