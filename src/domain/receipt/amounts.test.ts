@@ -18,7 +18,7 @@ describe('findAmounts', () => {
     expect(again).toEqual([{ pence: 250, start: 5, end: 9, negative: false }]);
     expect(Object.isFrozen(again)).toBe(true);
     expect(Object.isFrozen(again[0])).toBe(true);
-    expect(() => (first as { pence: number }[])[0]!.pence++).toThrow(TypeError);
+    expect(() => (first as unknown as { pence: number }[])[0]!.pence++).toThrow(TypeError);
     expect(() => (first as unknown[]).push(1)).toThrow(TypeError);
     expect(findAmounts('Coke 2.50')[0]!.pence).toBe(250);
   });
