@@ -26,6 +26,7 @@ import { billsRoutes } from './modules/bills/routes';
 import { createBillsService } from './modules/bills/service';
 import { healthRoutes } from './modules/health/routes';
 import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
+import { closeHeicDecoder } from './modules/receipts/image';
 import { createReceiptsRepo } from './modules/receipts/repo';
 import { receiptsRoutes } from './modules/receipts/routes';
 import { createReceiptsService } from './modules/receipts/service';
@@ -217,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const ocr = deps.ocr ?? createOcrPool();
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
+  // The HEIC thread keeps its decoder between photos (image.ts); it ends with the server.
+  app.addHook('onClose', closeHeicDecoder);
   await app.register(
     receiptsRoutes({
       service: createReceiptsService(createReceiptsRepo(database.db), ocr, {

@@ -87,12 +87,16 @@ export interface NormalisedImage {
   sourceType: SniffedType;
 }
 
-// A thread decodes a HEIC photo (heic-worker.ts) and ends as soon as it has: libheif's WebAssembly
-// memory only grows, and kept for a minute it sat beside the OCR's own peak, which follows at once
-// (measured: a 24 MP iPhone photo left 330 MB behind, a 48 MP one 590 MB). Starting the thread and
-// libheif again costs about 0.4 s a photo, which an idle thread rarely saved: one HEIC at a time.
-// libheif's WebAssembly is compiled once, here, and each thread only instantiates it (heic-worker.ts).
+// A thread decodes HEIC photos (heic-worker.ts), one at a time, and keeps its libheif between
+// them: a fresh instance's memory is faulted in page by page, which doubled a 12 MP photo's
+// decoding. libheif's WebAssembly memory only grows, so the thread keeps an instance only while it
+// holds at most KEEP_BELOW_BYTES (a 12 MP photo's 84 MB); a larger photo's instance ends with it
+// (measured before: a 24 MP iPhone photo left 330 MB behind, a 48 MP one 590 MB, beside the OCR's
+// own peak), and an idle thread ends after HEIC_IDLE_MS. libheif's WebAssembly is compiled once,
+// here, and each thread only instantiates it (heic-worker.ts).
 let heicPool: Piscina<HeicTask, HeicResult> | undefined;
+/** How long an idle HEIC thread keeps its decoder (and its memory) for the next photo. */
+export const HEIC_IDLE_MS = 10 * 60_000;
 /** libheif's WebAssembly, compiled once (a few MB of code) and handed to each decoding thread. */
 let heicWasm: Promise<WebAssembly.Module> | undefined;
 const compileLibheif = () =>
@@ -108,18 +112,33 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
     ),
     minThreads: 0,
     maxThreads: 1,
-    idleTimeout: 0,
+    idleTimeout: HEIC_IDLE_MS,
   });
   heicWasm ??= compileLibheif().catch((err: unknown) => {
     heicWasm = undefined;
     throw err;
   });
-  const image = await heicPool.run({ bytes, maxPixels: MAX_PIXELS, wasm: await heicWasm });
+  const pool = heicPool;
+  const image = await pool.run({ bytes, maxPixels: MAX_PIXELS, wasm: await heicWasm });
+  if (image.retire) retireHeicThread(pool);
   if ('error' in image) throw image.error === 'too_many_pixels' ? tooManyPixels() : corrupt();
   checkShape(image.width, image.height);
-  return sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
-    raw: { width: image.width, height: image.height, channels: 4 },
+  return sharp(Buffer.from(image.rgb.buffer, image.rgb.byteOffset, image.rgb.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 3 },
   });
+}
+
+/** Ends a HEIC thread whose decoder grew too large, once the photos queued on it are decoded. */
+function retireHeicThread(pool: Piscina<HeicTask, HeicResult>) {
+  if (heicPool === pool) heicPool = undefined;
+  void pool.close().catch(() => {});
+}
+
+/** Ends the HEIC thread (server shutdown): its memory is not the next scan's. */
+export async function closeHeicDecoder(): Promise<void> {
+  const pool = heicPool;
+  heicPool = undefined;
+  await pool?.close();
 }
 
 /**
