@@ -105,6 +105,12 @@ const compileLibheif = () =>
     .then((binary) => WebAssembly.compile(binary));
 
 async function decodeHeic(bytes: Buffer): Promise<Sharp> {
+  heicWasm ??= compileLibheif().catch((err: unknown) => {
+    heicWasm = undefined;
+    throw err;
+  });
+  const wasm = await heicWasm;
+  // The pool is taken and given the photo at once: a pool being retired gets no new photos.
   heicPool ??= new Piscina<HeicTask, HeicResult>({
     ...workerModule(
       new URL('./heic-worker.js', import.meta.url),
@@ -114,12 +120,8 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
     maxThreads: 1,
     idleTimeout: HEIC_IDLE_MS,
   });
-  heicWasm ??= compileLibheif().catch((err: unknown) => {
-    heicWasm = undefined;
-    throw err;
-  });
   const pool = heicPool;
-  const image = await pool.run({ bytes, maxPixels: MAX_PIXELS, wasm: await heicWasm });
+  const image = await pool.run({ bytes, maxPixels: MAX_PIXELS, wasm });
   if (image.retire) retireHeicThread(pool);
   if ('error' in image) throw image.error === 'too_many_pixels' ? tooManyPixels() : corrupt();
   checkShape(image.width, image.height);
@@ -128,10 +130,15 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   });
 }
 
-/** Ends a HEIC thread whose decoder grew too large, once the photos queued on it are decoded. */
+/**
+ * Ends a HEIC thread whose decoder grew too large: the next photo gets a new one, and this one
+ * closes once the photos already queued on it are decoded.
+ */
 function retireHeicThread(pool: Piscina<HeicTask, HeicResult>) {
   if (heicPool === pool) heicPool = undefined;
-  void pool.close().catch(() => {});
+  const close = () => void pool.close().catch(() => {});
+  if (pool.queueSize === 0) close();
+  else pool.once('drain', close);
 }
 
 /** Ends the HEIC thread (server shutdown): its memory is not the next scan's. */
