@@ -13,6 +13,9 @@ import { Piscina } from 'piscina';
 // faulted in page by page, and on a 12 MP photo that doubled the decoding (0.47-0.61 s against
 // 0.21 s with the instance kept). Its memory never shrinks, so an instance that needed more than
 // KEEP_BELOW_BYTES for a photo is let go with that photo (`retire`: image.ts ends the thread).
+// After each photo a kept instance's memory is put back as it was started, the rest zeroed: the
+// next photo may be another user's, and a damaged file must not find the last one's pixels in
+// memory libheif freed but did not clear. The pages stay faulted in, which is the saving.
 
 export interface HeicTask {
   bytes: Uint8Array;
@@ -80,10 +83,18 @@ const failed = (value: unknown) => !value || (typeof value === 'object' && 'code
 /** Whether a call that always answers an error object failed (heif_error_Ok is 0). */
 const notOk = (error: HeifError) => error.code.value !== 0;
 
+/** A libheif instance, and what it holds. */
+interface Decoder {
+  lib: Libheif;
+  /** the size of its memory */
+  bytes(): number;
+  /** its memory put back as it was started */
+  reset(): void;
+  pristine(): boolean;
+}
+
 /** libheif instantiated from the compiled module, with the memory it decodes into. */
-async function instantiate(
-  wasm: WebAssembly.Module,
-): Promise<{ lib: Libheif; memory: () => number }> {
+async function instantiate(wasm: WebAssembly.Module): Promise<Decoder> {
   let initialised!: () => void;
   const ready = new Promise<void>((resolve) => (initialised = resolve));
   let memory: WebAssembly.Memory | undefined;
@@ -102,10 +113,33 @@ async function instantiate(
     onRuntimeInitialized: () => initialised(),
   }) as Libheif;
   await ready;
-  return { lib, memory: () => memory?.buffer.byteLength ?? Infinity };
+  if (!memory) throw new Error('libheif exports no memory');
+  const own = memory;
+  // Its memory as it was started: after each photo the instance is put back to it (the rest
+  // zeroed), so nothing of one photo, not even in freed memory, is there for the next one.
+  const start = new Uint8Array(own.buffer).slice();
+  return {
+    lib,
+    bytes: () => own.buffer.byteLength,
+    reset: () => {
+      const now = new Uint8Array(own.buffer);
+      now.set(start);
+      now.fill(0, start.length);
+    },
+    pristine: () => {
+      const now = new Uint8Array(own.buffer);
+      if (Buffer.compare(now.subarray(0, start.length), start) !== 0) return false;
+      return now.subarray(start.length).every((b) => b === 0);
+    },
+  };
 }
 
-let decoder: ReturnType<typeof instantiate> | undefined;
+let decoder: Promise<Decoder> | undefined;
+
+/** Whether the kept decoder's memory holds nothing of the photos it decoded (tests). */
+export async function decoderIsPristine(): Promise<boolean> {
+  return decoder ? (await decoder).pristine() : true;
+}
 
 /** The primary image as packed RGB, or why not. */
 async function decodeWith(
@@ -165,15 +199,16 @@ export default async function decode({
   keepBelowBytes = KEEP_BELOW_BYTES,
 }: HeicTask): Promise<HeicResult> {
   decoder ??= instantiate(wasm);
-  const { lib, memory } = await decoder;
+  const instance = await decoder;
   // A throw from inside libheif may leave its instance unusable: it is not kept.
   let broken = false;
-  const result = await decodeWith(lib, bytes, maxPixels).catch(() => {
+  const result = await decodeWith(instance.lib, bytes, maxPixels).catch(() => {
     broken = true;
     return { error: 'bad_image' as const };
   });
-  const retire = broken || memory() > keepBelowBytes;
+  const retire = broken || instance.bytes() > keepBelowBytes;
   if (retire) decoder = undefined;
+  else instance.reset();
   if ('error' in result) return { ...result, retire };
   // The pixels are handed over to the caller's thread, not copied.
   const transfer = {

@@ -4,11 +4,12 @@ import { Piscina } from 'piscina';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { heicClaiming, ukReceiptHeic } from '../../testing/receipt-fixtures';
-import decode, { type HeicResult, type HeicTask } from './heic-worker';
+import decode, { decoderIsPristine, type HeicResult, type HeicTask } from './heic-worker';
 import { MAX_PIXELS, normaliseReceiptImage } from './image';
 
 // HEIC decoding keeps its libheif between photos (heic-worker.ts): what one photo leaves in the
-// decoder must never reach the next one's pixels, and a decoder grown too large is let go.
+// decoder must never reach the next one (another user's photo), and a decoder grown too large is
+// let go.
 
 const wasm = new WebAssembly.Module(
   fs.readFileSync(createRequire(import.meta.url).resolve('libheif-js/libheif-wasm/libheif.wasm')),
@@ -26,6 +27,8 @@ describe('the HEIC decoder', () => {
     expect(first.rgb.length).toBe(first.width * first.height * 3);
     expect(first.height).toBeGreaterThan(first.width);
     expect(first.retire).toBe(false);
+    // nothing of the photo stays in the kept decoder's memory, not even freed
+    expect(await decoderIsPristine()).toBe(true);
     // a receipt: mostly pale paper, some dark print
     const { channels } = await sharp(first.rgb, {
       raw: { width: first.width, height: first.height, channels: 3 },
@@ -41,6 +44,7 @@ describe('the HEIC decoder', () => {
     const again = await decodeHere({ bytes: ukReceiptHeic() });
     if ('error' in again) throw new Error(again.error);
     expect(again.retire).toBe(false);
+    expect(await decoderIsPristine()).toBe(true);
     expect(Buffer.compare(Buffer.from(again.rgb), Buffer.from(first.rgb))).toBe(0);
   }, 60_000);
 
