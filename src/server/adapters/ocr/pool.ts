@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { workerModule } from '../worker-module';
+import { reportPoolErrors, workerModule } from '../worker-module';
 import type { OcrBox } from '../../../domain/receipt/types';
 import type { Look } from './paddle';
 import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
@@ -121,6 +121,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     idleTimeout: 60 * 60_000,
     concurrentTasksPerWorker: 1,
   });
+  reportPoolErrors(piscina, 'OCR threads');
 
   let running = 0;
   let closed = false;

@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import sharp, { type Sharp } from 'sharp';
 import { MAX_RECEIPT_BYTES } from '../../../contracts/receipts';
 import { AppError } from '../../http/errors';
-import { workerModule } from '../../adapters/worker-module';
+import { reportPoolErrors, workerModule } from '../../adapters/worker-module';
 import type { HeicResult, HeicTask } from './heic-worker';
 
 // The image stage of a scan (DESIGN.md Receipt flow): sniff the bytes, refuse bombs, convert HEIC,
@@ -111,15 +111,7 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   });
   const wasm = await heicWasm;
   // The pool is taken and given the photo at once: a pool being retired gets no new photos.
-  heicPool ??= new Piscina<HeicTask, HeicResult>({
-    ...workerModule(
-      new URL('./heic-worker.js', import.meta.url),
-      new URL('./heic-worker.ts', import.meta.url),
-    ),
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: HEIC_IDLE_MS,
-  });
+  heicPool ??= newHeicPool();
   const pool = heicPool;
   const image = await pool.run({ bytes, maxPixels: MAX_PIXELS, wasm });
   if (image.retire) retireHeicThread(pool);
@@ -128,6 +120,20 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   return sharp(Buffer.from(image.rgb.buffer, image.rgb.byteOffset, image.rgb.byteLength), {
     raw: { width: image.width, height: image.height, channels: 3 },
   });
+}
+
+function newHeicPool(): Piscina<HeicTask, HeicResult> {
+  const pool = new Piscina<HeicTask, HeicResult>({
+    ...workerModule(
+      new URL('./heic-worker.js', import.meta.url),
+      new URL('./heic-worker.ts', import.meta.url),
+    ),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: HEIC_IDLE_MS,
+  });
+  reportPoolErrors(pool, 'HEIC decoding thread');
+  return pool;
 }
 
 /**
