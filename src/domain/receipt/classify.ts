@@ -10,7 +10,7 @@ import {
 } from './amounts';
 import { FOUNDED, isInfoText, keywordKind } from './keywords';
 import type { Line } from './line';
-import { QUANTITY_LINE, THOUSANDS_AT_END, UNIT_WORDS } from './rules';
+import { COUNT_AT_PRICE_FIRST, QUANTITY_LINE, THOUSANDS_AT_END, UNIT_WORDS } from './rules';
 
 export function clean(text: string): string {
   let line = unglueAmounts(text.replace(/\s+/g, ' ').trim())
@@ -55,7 +55,8 @@ const DIGIT_FOR_LETTER: Readonly<Record<string, string>> = {
  * sign read as an 'E'). A price has two decimals, and the receipt's own codes say what follows
  * them: each such line is read back as price and code. Other receipts are returned as they are.
  */
-export function readCodesAfterPrices(texts: readonly string[]): string[] {
+export function readCodesAfterPrices(input: readonly string[]): string[] {
+  const texts = codesMarkedWithMinus(input);
   const codes = new Map<string, number>();
   for (const text of texts) {
     const letter = CODE_AFTER_PRICE.exec(text)?.[1];
@@ -85,6 +86,22 @@ export function readCodesAfterPrices(texts: readonly string[]): string[] {
     }
     return findAmounts(text).length > findAmounts(raw).length ? text : raw;
   });
+}
+
+// A price, then a minus and a VAT code letter: '4.99-A'.
+const MINUS_BEFORE_CODE = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?-\s?([A-Z])$/;
+
+/**
+ * Some tills print every price's VAT code after a minus ('BURGER 4.99-A'), where others print a
+ * discount so ('COUPON 1.00-F' among 'CEREAL 4.00 F'). On a receipt where two or more prices end
+ * so and no price is followed by its code without the minus, the minus is how this till marks its
+ * codes, not a sign: those lines are read as price and code. (Words that say discount still make
+ * a line one, whatever its sign.)
+ */
+function codesMarkedWithMinus(texts: readonly string[]): readonly string[] {
+  const marked = texts.filter((t) => MINUS_BEFORE_CODE.test(t)).length;
+  if (marked < 2 || texts.some((t) => CODE_AFTER_PRICE.test(t))) return texts;
+  return texts.map((t) => t.replace(MINUS_BEFORE_CODE, '$1 $2'));
 }
 
 // A digit some tills print after a price for its VAT rate ('Apfelschorle 12,90 1', '3.50 2'), on an
@@ -187,17 +204,36 @@ export function classified(text: string, index: number, amount: FoundAmount | nu
   if (kind === 'item' && (isInfoText(label, true) || FOUNDED.test(text))) kind = 'info';
   // '1.385kg @ $2.98/kg 4.13', '2 @ 0.69 EA', '0.20 EA 5 FOR 0.99': a weight or count at a unit
   // price under an item. ('2 FOR $5.95 -25.30' is the deal's discount: it stays.)
-  if (kind === 'item' && !amount?.negative && isUnitPrice(label)) kind = 'info';
+  if (kind === 'item' && !amount?.negative && isUnitPrice(label, amount)) kind = 'info';
   return { index, text, amount, label, kind };
 }
 
 /** A label that only says how the price was made: a count or weight at a unit price. */
-function isUnitPrice(label: string): boolean {
+function isUnitPrice(label: string, amount: FoundAmount | null): boolean {
+  if (amount && countAtPriceFirst(label, amount.pence)) return false;
   if (/^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) return true;
   const words = label.split(/[^A-Za-z]+/).filter((w) => w !== '');
   return (
     findAmounts(label).length > 0 && words.length > 0 && words.every((w) => UNIT_WORDS.test(w))
   );
+}
+
+/**
+ * The count, unit price and name of an item line printed count first ('2@3.50 COKE ZERO CAN' before
+ * its 7.00): only when the count at the unit price is the line's amount and a name follows (a word
+ * of three letters that is not a unit: '2 @ 0.69 EACH 1.38' is the unit price of the item above).
+ */
+export function countAtPriceFirst(
+  label: string,
+  linePence: number,
+): { quantity: number; name: string } | null {
+  const m = COUNT_AT_PRICE_FIRST.exec(label);
+  if (!m) return null;
+  const quantity = Number(m[1]);
+  const unit = findAmounts(m[2]!)[0];
+  if (!unit || quantity * unit.pence !== linePence) return null;
+  const words = m[3]!.split(/[^A-Za-z]+/).filter((w) => w.length >= 3 && !UNIT_WORDS.test(w));
+  return words.length > 0 ? { quantity, name: m[3]! } : null;
 }
 
 /**

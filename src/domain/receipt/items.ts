@@ -2,6 +2,7 @@
 // name, amount and quantity; then the corrections the printed subtotal allows.
 import { itemNameOrDefault, type Pence } from '../money';
 import { findAmounts } from './amounts';
+import { countAtPriceFirst } from './classify';
 import { COLUMN_HEADING, isInfoText, keywordKind } from './keywords';
 import { countedPence, sum, type Item, type Line } from './line';
 import {
@@ -192,6 +193,16 @@ function looksLikeName(text: string): boolean {
 
 function itemFromLine(line: Line, pendingName: Line | null): Item {
   const amount = line.amount!;
+  const first = countAtPriceFirst(line.label, amount.pence);
+  if (first) {
+    const item: Item = {
+      name: itemNameOrDefault(tidyName(first.name)),
+      amountPence: amount.pence,
+      line: line.index,
+    };
+    if (first.quantity > 1) item.quantity = first.quantity;
+    return item;
+  }
   let name = line.label;
   // A unit price column before the line total: 'Coke 2 2.50 5.00'.
   // The unit price may keep its VAT code or a misread '£' ('DOUBLE CREAM 0.84 F 0.84').

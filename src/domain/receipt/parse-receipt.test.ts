@@ -497,6 +497,56 @@ describe('parseReceiptText: layouts', () => {
   });
 });
 
+describe("parseReceiptText: how tills mark a line's count and codes", () => {
+  it('a count at a unit price printed before the name is the item with its quantity', () => {
+    const parsed = parseReceiptText([
+      'CAFE ROMA',
+      '2@3.50 COKE ZERO CAN 7.00A',
+      '3 x £1.20 CRISPS 3.60',
+      'SUBTOTAL 10.60',
+      'TOTAL 10.60',
+    ]);
+    expect(parsed.items.map((i) => [i.name, i.amountPence, i.quantity])).toEqual([
+      ['COKE ZERO CAN', 700, 2],
+      ['CRISPS', 360, 3],
+    ]);
+    expect(parsed.checks.itemsMatchTotal).toBe(true);
+    // Not when the count at that price is not the line's amount, nor when only a unit follows.
+    expect(items('2@3.50 COKE ZERO CAN 9.00\nTOTAL 9.00')).toEqual([]);
+    expect(items('COKE 1.38\n2 @ 0.69 EACH 1.38\nTOTAL 1.38')).toEqual([['COKE', 138]]);
+  });
+
+  it("a till that marks every VAT code with a minus ('4.99-A') prints no negative prices so", () => {
+    const parsed = parseReceiptText([
+      'BIG BURGER 4.99-A',
+      'CHIPS 2.00-A',
+      'MEAL DISCOUNT 1.00-A',
+      'TOTAL 5.99',
+    ]);
+    expect(items(parsed.rawText)).toEqual([
+      ['BIG BURGER', 499],
+      ['CHIPS', 200],
+      ['MEAL DISCOUNT', -100],
+    ]);
+    expect(parsed.checks.itemsMatchTotal).toBe(true);
+    // Where other prices carry their code without one, a minus before the code is a sign.
+    expect(
+      items(['CEREAL 4.00 F', 'MILK 1.20 F', 'MC SCANNED COUPON 1.00-F', 'TOTAL 4.20'].join('\n')),
+    ).toEqual([
+      ['CEREAL', 400],
+      ['MILK', 120],
+      ['MC SCANNED COUPON', -100],
+    ]);
+  });
+
+  it("a '+' between a price and its code leaves the price read", () => {
+    expect(items('1 BIG BURGER 4.99+A\nCHIPS 2.00\nTOTAL 6.99')).toEqual([
+      ['BIG BURGER', 499],
+      ['CHIPS', 200],
+    ]);
+  });
+});
+
 describe('parseReceiptText: rules from the parser-3 error review (synthetic receipts)', () => {
   it('reads a product whose name holds TOTAL as an item when it is less than the items above', () => {
     const parsed = parseReceiptText([
