@@ -55,6 +55,7 @@ if (syntheticAt >= 0) {
     const { jpeg, label } = await syntheticReceipt(seed, {
       kind,
       productCodes: seed % 10 === 0,
+      tillStyles: true,
       lossless: heic,
     });
     const stem = path.join(dir, `uk-${String(seed).padStart(4, '0')}-${label.kind}`);

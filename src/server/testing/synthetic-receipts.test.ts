@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { syntheticReceipt } from './synthetic-receipts';
+import { parseReceiptText } from '../../domain/receipt/parse-receipt';
+import { draftReceipt, syntheticReceipt } from './synthetic-receipts';
 
 describe('the synthetic UK set: labels say what the photo shows', () => {
   it('gives the paper’s real share of the frame, less than asked for a receipt too long for it', async () => {
@@ -28,4 +29,30 @@ describe('the synthetic UK set: labels say what the photo shows', () => {
     expect(jpeg.label.photo.format).toBe('jpeg');
     expect({ ...png.label, photo: null }).toEqual({ ...jpeg.label, photo: null });
   }, 60_000);
+});
+
+describe('the synthetic UK set: how its tills print', () => {
+  it('varies codes after a minus and counts before the name, and its labels are what is printed', () => {
+    const texts = (seed: number, kind: 'supermarket' | 'restaurant', tillStyles: boolean) =>
+      draftReceipt(seed, kind, { tillStyles }).lines.map((l) => `${l.left} ${l.right ?? ''}`);
+    const styled = Array.from({ length: 40 }, (_, k) => k + 1).flatMap((seed) => [
+      texts(seed, 'supermarket', true),
+      texts(seed, 'restaurant', true),
+    ]);
+    const all = styled.flat();
+    expect(all.some((t) => /\d\.\d{2}-[ABZ]\s*$/.test(t))).toBe(true);
+    expect(all.some((t) => /^\d @ \d+\.\d{2} [A-Z]/.test(t))).toBe(true);
+    // Without the option a seed's receipt is printed as before.
+    expect(texts(7, 'supermarket', false).some((t) => /-[ABZ]\s*$/.test(t))).toBe(false);
+    // The parser reads the printed text of each style to its labels.
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      for (const kind of ['supermarket', 'restaurant'] as const) {
+        const drafted = draftReceipt(seed, kind, { tillStyles: true });
+        const parsed = parseReceiptText(drafted.lines.map((l) => `${l.left} ${l.right ?? ''}`));
+        expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual(
+          drafted.items.map((i) => [i.name, i.pence]),
+        );
+      }
+    }
+  });
 });

@@ -265,7 +265,23 @@ function cardSlip(r: Random, total: number): ReceiptLine[] {
   ];
 }
 
-function supermarket(r: Random, codes: boolean): Drafted {
+/**
+ * How a till prints what other tills print otherwise, for one seed in five each (a stream of its
+ * own, so a seed's receipt and photo are otherwise the same): its VAT codes after a minus
+ * ('4.99-A'), a line's count and unit price before the name ('2 @ 3.50 COKE 7.00').
+ */
+export interface TillStyle {
+  minusBeforeCodes: boolean;
+  countFirst: boolean;
+}
+const PLAIN_TILL: TillStyle = { minusBeforeCodes: false, countFirst: false };
+
+function tillStyle(seed: number): TillStyle {
+  const r = seeded(seed ^ 0x1b873593);
+  return { minusBeforeCodes: r.chance(0.2), countFirst: r.chance(0.2) };
+}
+
+function supermarket(r: Random, codes: boolean, till: TillStyle): Drafted {
   const store = r.pick(SHOPS);
   const lines = header(r, store);
   const items: Drafted['items'] = [];
@@ -274,7 +290,8 @@ function supermarket(r: Random, codes: boolean): Drafted {
   while (items.length < count) {
     const product = r.pick(GROCERIES);
     const pence = price(r, product);
-    const vatCode = r.pick([' A', ' B', ' Z', '']);
+    const letter = r.pick([' A', ' B', ' Z', '']);
+    const vatCode = till.minusBeforeCodes && letter ? `-${letter.trim()}` : letter;
     if (codes) {
       // Name, product code and price on separate lines, as some tills print them.
       lines.push(
@@ -283,8 +300,15 @@ function supermarket(r: Random, codes: boolean): Drafted {
       );
     } else if (r.chance(0.08)) {
       const n = r.int(2, 4);
-      lines.push({ left: product[0], right: `${money(pence * n)}${vatCode}` });
-      lines.push({ left: `  ${n} @ ${money(pence)}` });
+      if (till.countFirst) {
+        lines.push({
+          left: `${n} @ ${money(pence)} ${product[0]}`,
+          right: `${money(pence * n)}${vatCode}`,
+        });
+      } else {
+        lines.push({ left: product[0], right: `${money(pence * n)}${vatCode}` });
+        lines.push({ left: `  ${n} @ ${money(pence)}` });
+      }
       items.push({ name: product[0], pence: pence * n });
       continue;
     } else {
@@ -311,7 +335,7 @@ function supermarket(r: Random, codes: boolean): Drafted {
   return { lines, items, total, store };
 }
 
-function restaurant(r: Random, pub: boolean): Drafted {
+function restaurant(r: Random, pub: boolean, till: TillStyle): Drafted {
   const store = r.pick(RESTAURANTS);
   const lines = header(r, store);
   lines.splice(lines.length - 1, 0, { left: `Table ${r.int(1, 30)}   Covers ${r.int(2, 8)}` });
@@ -322,7 +346,13 @@ function restaurant(r: Random, pub: boolean): Drafted {
     const pence = price(r, dish);
     if (items.some((i) => i.name === dish[0])) continue;
     const q = r.chance(0.25) ? r.int(2, 4) : 1;
-    lines.push({ left: q > 1 ? `${q} x ${dish[0]}` : dish[0], right: `£${money(pence * q)}` });
+    const left =
+      q === 1
+        ? dish[0]
+        : till.countFirst
+          ? `${q} @ ${money(pence)} ${dish[0]}`
+          : `${q} x ${dish[0]}`;
+    lines.push({ left, right: `£${money(pence * q)}` });
     items.push({ name: dish[0], pence: pence * q });
   }
   if (r.chance(0.25)) {
@@ -375,16 +405,17 @@ function cafe(r: Random): Drafted {
 export function draftReceipt(
   seed: number,
   kind?: ReceiptKind,
-  { productCodes = false } = {},
+  { productCodes = false, tillStyles = false } = {},
 ): Drafted & { kind: ReceiptKind } {
   const r = seeded(seed);
+  const till = tillStyles ? tillStyle(seed) : PLAIN_TILL;
   const chosen = kind ?? r.pick<ReceiptKind>(['supermarket', 'restaurant', 'cafe', 'pub']);
   const drafted =
     chosen === 'supermarket'
-      ? supermarket(r, productCodes)
+      ? supermarket(r, productCodes, till)
       : chosen === 'cafe'
         ? cafe(r)
-        : restaurant(r, chosen === 'pub');
+        : restaurant(r, chosen === 'pub', till);
   return { ...drafted, kind: chosen };
 }
 
@@ -537,15 +568,18 @@ export async function syntheticReceipt(
     kind,
     faults,
     productCodes,
+    tillStyles,
     lossless = false,
   }: {
     kind?: ReceiptKind;
     faults?: Partial<PhotoFaults>;
     productCodes?: boolean;
+    /** vary how the till prints codes and counts (tillStyle); the tests' hard cases keep one */
+    tillStyles?: boolean;
     lossless?: boolean;
   } = {},
 ): Promise<{ jpeg: Buffer; label: SyntheticLabel }> {
-  const drafted = draftReceipt(seed, kind, { productCodes });
+  const drafted = draftReceipt(seed, kind, { productCodes, tillStyles });
   const r = seeded(seed * 7 + 3);
   const flat = await renderReceipt(drafted.lines, {
     width: r.int(560, 720),
