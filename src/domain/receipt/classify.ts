@@ -88,20 +88,31 @@ export function readCodesAfterPrices(input: readonly string[]): string[] {
   });
 }
 
-// A price, then a minus and a VAT code letter: '4.99-A'.
-const MINUS_BEFORE_CODE = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?-\s?([A-Z])$/;
+// A price, then a minus and a VAT code letter, or the digit a recogniser reads for it: '4.99-A',
+// '1.39-8' (for '-B').
+const MINUS_BEFORE_CODE = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?-\s?([A-Z]|\d)$/;
 
 /**
  * Some tills print every price's VAT code after a minus ('BURGER 4.99-A'), where others print a
  * discount so ('COUPON 1.00-F' among 'CEREAL 4.00 F'). On a receipt where two or more prices end
- * so and no price is followed by its code without the minus, the minus is how this till marks its
- * codes, not a sign: those lines are read as price and code. (Words that say discount still make
- * a line one, whatever its sign.)
+ * so, at least twice as many as those followed by their code without a minus (which OCR makes of
+ * some: the minus lost, or read as a space), the minus is how this till marks its codes, not a
+ * sign: those lines are read as price and code, a digit read back as its letter ('-8' as 'B').
+ * Words that say discount still make a line one, whatever its sign.
  */
 function codesMarkedWithMinus(texts: readonly string[]): readonly string[] {
-  const marked = texts.filter((t) => MINUS_BEFORE_CODE.test(t)).length;
-  if (marked < 2 || texts.some((t) => CODE_AFTER_PRICE.test(t))) return texts;
-  return texts.map((t) => t.replace(MINUS_BEFORE_CODE, '$1 $2'));
+  const code = (t: string) => {
+    const m = MINUS_BEFORE_CODE.exec(t);
+    const letter = m && (/\d/.test(m[2]!) ? DIGIT_FOR_LETTER[m[2]!] : m[2]);
+    return m && letter ? { m, letter } : null;
+  };
+  const marked = texts.filter((t) => code(t)).length;
+  const plain = texts.filter((t) => CODE_AFTER_PRICE.test(t)).length;
+  if (marked < 2 || marked < 2 * plain) return texts;
+  return texts.map((t) => {
+    const c = code(t);
+    return c ? `${t.slice(0, c.m.index)}${c.m[1]} ${c.letter}` : t;
+  });
 }
 
 // A digit some tills print after a price for its VAT rate ('Apfelschorle 12,90 1', '3.50 2'), on an

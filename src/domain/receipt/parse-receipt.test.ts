@@ -513,6 +513,8 @@ describe("parseReceiptText: how tills mark a line's count and codes", () => {
     expect(parsed.checks.itemsMatchTotal).toBe(true);
     // Not when the count at that price is not the line's amount, nor when only a unit follows.
     expect(items('2@3.50 COKE ZERO CAN 9.00\nTOTAL 9.00')).toEqual([]);
+    // The space before the name lost to OCR.
+    expect(items('2@0.74GARLIC BULBS 1.48\nTOTAL 1.48')).toEqual([['GARLIC BULBS', 148, 2]]);
     expect(items('COKE 1.38\n2 @ 0.69 EACH 1.38\nTOTAL 1.38')).toEqual([['COKE', 138]]);
   });
 
@@ -529,6 +531,17 @@ describe("parseReceiptText: how tills mark a line's count and codes", () => {
       ['MEAL DISCOUNT', -100],
     ]);
     expect(parsed.checks.itemsMatchTotal).toBe(true);
+    // OCR loses some of the minuses, and reads a code letter as a digit ('-8' for '-B').
+    expect(
+      items(
+        ['BURGER 4.99-A', 'CHIPS 2.00-8', 'SALAD 3.00 A', 'COLA 1.50-A', 'TOTAL 11.49'].join('\n'),
+      ),
+    ).toEqual([
+      ['BURGER', 499],
+      ['CHIPS', 200],
+      ['SALAD', 300],
+      ['COLA', 150],
+    ]);
     // Where other prices carry their code without one, a minus before the code is a sign.
     expect(
       items(['CEREAL 4.00 F', 'MILK 1.20 F', 'MC SCANNED COUPON 1.00-F', 'TOTAL 4.20'].join('\n')),
