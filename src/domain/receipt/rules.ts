@@ -16,8 +16,9 @@ export const THOUSANDS_AT_END = /(?<![\d.,])\d{1,3}(?:,\d{3})+\s*[A-Z]?\s*$/;
 
 /**
  * A count at a unit price printed before the name, the line total after it: '2@3.50 COKE ZERO CAN
- * 7.00A', '3 x £1.20 CRISPS 3.60', and with the space before the name lost to OCR '2@0.74GARLIC'. The item line 'COKE ZERO CAN 2 @ 3.50 7.00' with its quantity
- * first; groups: count, unit price, and what follows (the name, when it holds one).
+ * 7.00A', '3 x £1.20 CRISPS 3.60', and with the space before the name lost to OCR, '2@0.74GARLIC'.
+ * The item line 'COKE ZERO CAN 2 @ 3.50 7.00' with its quantity first; groups: count, unit price,
+ * and what follows (the name, when it holds one).
  */
 export const COUNT_AT_PRICE_FIRST =
   /^(\d{1,3})\s*[@xX×*]\s*(?:£|\$|€)?\s*(\d+[.,]\d{2})(?:\s+|(?=[A-Za-z]))(?=\S)(.*)$/;
