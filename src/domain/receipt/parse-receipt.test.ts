@@ -525,7 +525,7 @@ describe("parseReceiptText: how tills mark a line's count and codes", () => {
       'MEAL DISCOUNT 1.00-A',
       'TOTAL 5.99',
     ]);
-    expect(items(parsed.rawText)).toEqual([
+    expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual([
       ['BIG BURGER', 499],
       ['CHIPS', 200],
       ['MEAL DISCOUNT', -100],
