@@ -1291,6 +1291,32 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.totalPence).toBeNull();
     expect(parsed.totalStrategy).toBeNull();
   });
+  it('takes the figure under a sum line that adds a figure printed between them, not the sum', () => {
+    // Net prices, their subtotal and the tax added, the words 'SUBTOTAL' and 'TOTAL' both garbled:
+    // the total is the sum plus the tax, whatever the tax line's words.
+    const taxed = parseReceiptText([
+      'PASTA DINNER 12.99',
+      'COLD SANDWICH 7.99',
+      'SODA 1.50',
+      'SBT7L 22.48',
+      'ST 8.25% 1.85',
+      'T8TL 24.33',
+    ]);
+    expect(taxed.totalPence).toBe(2433);
+    expect(taxed.totalStrategy).toBe('sum line without a total word');
+    // Cash and its change under the sum, their words garbled too: the change comes after the
+    // cash, so the cash is not the sum plus a figure printed before it.
+    const cash = parseReceiptText([
+      'PASTA DINNER 12.99',
+      'COLD SANDWICH 7.99',
+      'SODA 1.50',
+      'SBT7L 22.48',
+      'EF3CT 25.00',
+      'C4MB 2.52',
+    ]);
+    expect(cash.totalPence).toBe(2248);
+    expect(cash.totalStrategy).toBe('sum line without a total word');
+  });
 });
 
 describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', () => {

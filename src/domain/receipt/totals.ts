@@ -72,17 +72,36 @@ export interface TotalStrategy {
 export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   {
     // No total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), but a line under the
-    // items adds them all up: that is the total, unless more than that was paid (tax added after).
+    // items adds them all up: that is the total, unless more than that was paid, or a figure
+    // printed under it is the sum plus a figure printed between the two (tax or service added to
+    // net prices, the total's word garbled too): then that figure is.
     name: 'sum line without a total word',
-    decide: ({ lines, itemsEnd, base, candidates, paid }) => {
+    decide: ({ lines, itemsEnd, base, candidates, expected, paid }) => {
       const sumLine = lines.find(
         (l) =>
           (l.kind === 'running' || (l.kind === 'item' && l.index >= itemsEnd)) &&
           l.amount!.pence === base,
       );
-      return sumLine && base > 0 && candidates.length === 0 && (paid === null || paid < base)
-        ? base
-        : null;
+      if (!sumLine || base <= 0 || candidates.length > 0 || (paid !== null && paid >= base)) {
+        return null;
+      }
+      const added = lines.find(
+        (l) =>
+          l.index > sumLine.index &&
+          l.amount !== null &&
+          l.amount.pence > base &&
+          !NOT_THE_TOTAL.includes(l.kind) &&
+          (expected.includes(l.amount.pence) ||
+            lines.some(
+              (x) =>
+                x.index > sumLine.index &&
+                x.index < l.index &&
+                x.kind !== 'tender' &&
+                x.kind !== 'change' &&
+                x.amount?.pence === l.amount!.pence - base,
+            )),
+      );
+      return added ? added.amount!.pence : base;
     },
   },
   {
