@@ -357,7 +357,7 @@ function lineFit(points: { x: number; y: number }[]) {
  * amountWithoutPoint): a price all the same, laid along the rows with the others, not joined to
  * whichever row is nearest.
  */
-function isPriceBox(text: string): boolean {
+export function isPriceBox(text: string): boolean {
   const t = text.trim();
   const found = findAmounts(t);
   if (found.length === 1 && found[0]!.start <= 2 && t.length - found[0]!.end <= 2) return true;

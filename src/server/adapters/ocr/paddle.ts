@@ -20,6 +20,7 @@ import {
   type Rect,
 } from './paper';
 import type { OcrEngine } from './engine';
+import { isStripPrice, missedPriceStrips, rectLine } from './strips';
 
 // PaddleOCR PP-OCRv4 (text detection + recognition) on onnxruntime-node, with PaddleOCR's English
 // recogniser as a second opinion on unsure figures. The model files ship inside the npm packages
@@ -478,7 +479,12 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     read: readLines,
     async recognize(encoded) {
       const { page, lines } = await detectLines(encoded);
-      return (await readLines(page, lines)).filter((b): b is OcrBox => b !== null);
+      const boxes = (await readLines(page, lines)).filter((b): b is OcrBox => b !== null);
+      // As the pool reads a page: the strips of a price column the detector missed (strips.ts).
+      const strips = missedPriceStrips(boxes, page);
+      if (strips.length > 0)
+        boxes.push(...(await readLines(page, strips.map(rectLine))).filter(isStripPrice));
+      return boxes;
     },
   };
 }

@@ -2,6 +2,7 @@ import { Piscina } from 'piscina';
 import { reportPoolErrors, workerModule } from '../worker-module';
 import type { OcrBox } from '../../../domain/receipt/types';
 import type { Look } from './paddle';
+import { isStripPrice, missedPriceStrips, rectLine } from './strips';
 import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
 
 // Scans run in worker threads so the event loop keeps answering. Admission is ours, not piscina's:
@@ -183,6 +184,20 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
       name: 'detect',
       signal,
     })) as DetectResult;
+    const read = (some: DetectResult['lines']) => readOnEveryThread(page, some, signal);
+    const boxes = (await read(lines)).filter((b): b is OcrBox => b !== null);
+    // Where the detector missed some of the price column, its strips are read again (strips.ts).
+    const strips = missedPriceStrips(boxes, page);
+    if (strips.length > 0) boxes.push(...(await read(strips.map(rectLine))).filter(isStripPrice));
+    return { boxes, ocrMs: performance.now() - started, paperCropped: cropped };
+  }
+
+  /** Lines of a page read on every thread, each taking every n-th line; in the lines' order. */
+  async function readOnEveryThread(
+    page: DetectResult['page'],
+    lines: DetectResult['lines'],
+    signal: AbortSignal,
+  ): Promise<ReadResult> {
     const n = Math.min(threads, lines.length);
     const shares = Array.from({ length: n }, (_, k) => lines.filter((_, i) => i % n === k));
     // Every share settles before the scan does, so a failed one cannot free the scan's slot while
@@ -197,10 +212,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     if (failed) throw failed.reason;
     const reads = settled.map((r) => (r as PromiseFulfilledResult<ReadResult>).value);
     // Back in the page's order: line i was the (i / n)-th of share i % n.
-    const boxes = lines
-      .map((_, i) => reads[i % n]![Math.floor(i / n)])
-      .filter((b): b is OcrBox => b !== null && b !== undefined);
-    return { boxes, ocrMs: performance.now() - started, paperCropped: cropped };
+    return lines.map((_, i) => reads[i % n]![Math.floor(i / n)] ?? null);
   }
 
   /** `limited`: whether the caller gets 503 past the deadline (not for warm-up, which loads models). */

@@ -1,0 +1,100 @@
+import { isPriceBox } from '../../../domain/receipt/lines-from-boxes';
+import type { OcrBox } from '../../../domain/receipt/types';
+import type { TextLine } from './paddle';
+import type { Rect } from './paper';
+
+// A price column the detector missed in places: on a small or soft photo it finds most of a
+// column's prices but not every one ('2 x Coca-Cola' read, its '£3.90' not found at all). Where a
+// line's words stand left of the receipt's price column and nothing was found beside them in the
+// column, the strip of the column on that line is read again on its own (paddle.ts): a price read
+// there is added to the page's boxes, and the row lines pair it with its name as any other.
+
+/** A column is a column from this many prices on. */
+const MIN_COLUMN_PRICES = 3;
+/** At most this many strips are read again on a page (about 15 ms each). */
+export const MAX_STRIPS = 24;
+/** Lines this many text heights above the column's first price may still be its items. */
+const ROWS_ABOVE = 8;
+
+interface Placed {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  centre: number;
+}
+
+function place(b: OcrBox): Placed {
+  const xs = b.box.map((p) => p[0]);
+  const ys = b.box.map((p) => p[1]);
+  const top = Math.min(...ys);
+  const bottom = Math.max(...ys);
+  return {
+    left: Math.min(...xs),
+    right: Math.max(...xs),
+    top,
+    bottom,
+    centre: (top + bottom) / 2,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * The strips of a page's price column to read again: one per line of words left of the column
+ * with nothing found beside it in the column, between a few rows above the column's first price
+ * and its last. Empty when the page has no column of prices (fewer than three, right-aligned).
+ */
+export function missedPriceStrips(
+  boxes: readonly OcrBox[],
+  page: { width: number; height: number },
+): Rect[] {
+  const placed = boxes.map((b) => ({ box: b, at: place(b) }));
+  const prices = placed.filter((p) => isPriceBox(p.box.text));
+  if (prices.length < MIN_COLUMN_PRICES) return [];
+  const height = median(placed.map((p) => p.at.bottom - p.at.top));
+  // The column: the prices whose right edges line up with the most common right edge.
+  const right = median(prices.map((p) => p.at.right));
+  const column = prices.filter((p) => Math.abs(p.at.right - right) <= 1.5 * height);
+  if (column.length < MIN_COLUMN_PRICES) return [];
+  const left = Math.min(...column.map((p) => p.at.left));
+  const columnRight = Math.max(...column.map((p) => p.at.right));
+  const first = Math.min(...column.map((p) => p.at.top));
+  const last = Math.max(...column.map((p) => p.at.bottom));
+  // Anything found in the column's span of x, on any line: a strip there would read it again.
+  const inColumn = placed.filter((p) => p.at.right > left && p.at.left < columnRight);
+  const strips: Rect[] = [];
+  for (const { box, at } of placed) {
+    if (strips.length >= MAX_STRIPS) break;
+    if (!/\p{L}{2,}/u.test(box.text) || isPriceBox(box.text)) continue;
+    if (at.right > left - height / 2) continue; // reaches into the column: its price is its own
+    if (at.centre < first - ROWS_ABOVE * height || at.centre > last) continue;
+    const near = (centre: number) => Math.abs(centre - at.centre) < 0.6 * height;
+    // Something found beside it in the column, or its line's strip taken already (its words
+    // read as two boxes, '2 x' and 'Coca-Cola').
+    if (inColumn.some((p) => near(p.at.centre)) || strips.some((s) => near(s.top + s.height / 2)))
+      continue;
+    const x = Math.max(0, Math.floor(Math.max(at.right + 2, left - height / 2)));
+    const y = Math.max(0, Math.floor(at.top));
+    const width = Math.min(page.width, Math.ceil(columnRight + height / 2)) - x;
+    const stripHeight = Math.min(page.height, Math.ceil(at.bottom)) - y;
+    if (width > height && stripHeight > 4)
+      strips.push({ left: x, top: y, width, height: stripHeight });
+  }
+  return strips;
+}
+
+/** A strip as a text line for the recogniser. */
+export const rectLine = (r: Rect): TextLine => ({
+  x: r.left,
+  y: r.top,
+  width: r.width,
+  height: r.height,
+});
+
+/** What a strip's reading must be to be kept: a price alone, read surely. */
+export const STRIP_PRICE_SCORE = 0.9;
+
+export function isStripPrice(box: OcrBox | null): box is OcrBox {
+  return box !== null && box.score >= STRIP_PRICE_SCORE && isPriceBox(box.text);
+}
