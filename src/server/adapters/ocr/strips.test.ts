@@ -59,6 +59,15 @@ describe('missedPriceStrips: where the detector missed some of a price column', 
     expect(missedPriceStrips(read, page)).toEqual([]);
   });
 
+  it('gives none where each name has its price on the line under it, beside a product code', () => {
+    const list = [0, 1, 2, 3, 4].flatMap((i) => [
+      box(`PRODUCT NAME ${i}`, 20, 200, 40 * i),
+      box('5012345678900', 20, 150, 40 * i + 20),
+      box(`${i + 1}.99`, 260, 300, 40 * i + 20),
+    ]);
+    expect(missedPriceStrips(list, page)).toEqual([]);
+  });
+
   it('gives none without a column of three prices or more', () => {
     const twoPrices = receipt.filter((b) => b.text !== '£16.35');
     expect(missedPriceStrips(twoPrices, page)).toEqual([]);

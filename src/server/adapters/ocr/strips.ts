@@ -7,7 +7,10 @@ import type { Rect } from './paper';
 // column's prices but not every one ('2 x Coca-Cola' read, its '£3.90' not found at all). Where a
 // line's words stand left of the receipt's price column and nothing was found beside them in the
 // column, the strip of the column on that line is read again on its own (paddle.ts): a price read
-// there is added to the page's boxes, and the row lines pair it with its name as any other.
+// there is added to the page's boxes, and the row lines pair it with its name as any other. Not
+// where a price with no words beside it stands just under the name: that is the name's own price
+// on a line of its own (a supermarket's code line), a layout and not a miss. Measured in decision
+// 014 (session 25).
 
 /** A column is a column from this many prices on. */
 const MIN_COLUMN_PRICES = 3;
@@ -42,8 +45,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /**
  * The strips of a page's price column to read again: one per line of words left of the column
- * with nothing found beside it in the column, between a few rows above the column's first price
- * and its last. Empty when the page has no column of prices (fewer than three, right-aligned).
+ * with nothing found beside it in the column and no unnamed price just under it, between a few
+ * rows above the column's first price and its last. Empty when the page has no column of prices
+ * (fewer than three, right-aligned).
  */
 export function missedPriceStrips(
   boxes: readonly OcrBox[],
@@ -63,10 +67,17 @@ export function missedPriceStrips(
   const last = Math.max(...column.map((p) => p.at.bottom));
   // Anything found in the column's span of x, on any line: a strip there would read it again.
   const inColumn = placed.filter((p) => p.at.right > left && p.at.left < columnRight);
+  const lettered = (text: string) => /\p{L}{2,}/u.test(text) && !isPriceBox(text);
+  const words = placed.filter((p) => lettered(p.box.text) && p.at.right <= left - height / 2);
+  // A price with no words beside it, printed under a name: the name's own price on a line of its
+  // own (a product code beside it, or nothing), a layout rather than a price the detector missed.
+  const unnamed = column.filter(
+    (p) => !words.some((w) => Math.abs(w.at.centre - p.at.centre) < 0.6 * height),
+  );
   const strips: Rect[] = [];
   for (const { box, at } of placed) {
     if (strips.length >= MAX_STRIPS) break;
-    if (!/\p{L}{2,}/u.test(box.text) || isPriceBox(box.text)) continue;
+    if (!lettered(box.text)) continue;
     if (at.right > left - height / 2) continue; // reaches into the column: its price is its own
     if (at.centre < first - ROWS_ABOVE * height || at.centre > last) continue;
     const near = (centre: number) => Math.abs(centre - at.centre) < 0.6 * height;
@@ -74,6 +85,8 @@ export function missedPriceStrips(
     // read as two boxes, '2 x' and 'Coca-Cola').
     if (inColumn.some((p) => near(p.at.centre)) || strips.some((s) => near(s.top + s.height / 2)))
       continue;
+    const below = (centre: number) => centre > at.centre && centre - at.centre < 2.5 * height;
+    if (unnamed.some((p) => below(p.at.centre))) continue;
     const x = Math.max(0, Math.floor(Math.max(at.right + 2, left - height / 2)));
     const y = Math.max(0, Math.floor(at.top));
     const width = Math.min(page.width, Math.ceil(columnRight + height / 2)) - x;
