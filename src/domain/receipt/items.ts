@@ -14,6 +14,7 @@ import {
   TOTAL_QUALIFIER,
   TOTAL_WORD,
   TRAILING_QUANTITY,
+  WAS_THEN_NOW,
 } from './rules';
 import type { Figures } from './totals';
 
@@ -103,6 +104,13 @@ export function readItems(
       const result = quantityItem(line, items, pendingName);
       if (result && 'pending' in result) pendingQuantity = result.pending;
       else if (result) items.push(result);
+      pendingName = null;
+      continue;
+    }
+    // A reduced price under an unpriced name: the name's price, not a saving already counted.
+    const was = line.kind === 'savings' && pendingName ? WAS_THEN_NOW.exec(line.text) : null;
+    if (was && line.amount && (findAmounts(was[1]!)[0]?.pence ?? 0) > line.amount.pence) {
+      items.push(itemFromLine({ ...line, kind: 'item', label: pendingName!.text }, null));
       pendingName = null;
       continue;
     }

@@ -1320,6 +1320,31 @@ describe('the total: each strategy, in order, decides when the ones before it ca
 });
 
 describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', () => {
+  it("reads a reduced price printed under its item's name as the item's price", () => {
+    const read = parseReceiptText([
+      'MEIJER',
+      '4125019175 MEIJER KETCHUP 1.59 F',
+      '*4125001715 TORTILLA CHP',
+      'was 3.29 now 2.99 F',
+      'BUTTER 250G',
+      'WAS 2.09 1.49F',
+      // Under an item with its own price, the line is a saving already in that price.
+      'ALB CHOP BROCCOLI 1.29F',
+      'WAS 2.39 BB SAVINGS1.10',
+      'TOTAL 7.36',
+    ]);
+    expect(read.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['MEIJER KETCHUP', 159],
+      ['TORTILLA CHP', 299],
+      ['BUTTER 250G', 149],
+      ['ALB CHOP BROCCOLI', 129],
+    ]);
+    expect(read.checks.itemsMatchTotal).toBe(true);
+    // A price that went up is no reduction: the line stays a note.
+    const up = parseReceiptText(['BUTTER 250G', 'WAS 1.49 NOW 2.09', 'MILK 1.55', 'TOTAL 1.55']);
+    expect(up.items.map((i) => i.name)).toEqual(['MILK']);
+  });
+
   it('reads a VAT code letter misread as a third decimal, or with the price point lost', () => {
     const read = parseReceiptText([
       'GREENGATE FOODS',

@@ -25,8 +25,9 @@ export const COUNT_AT_PRICE_FIRST =
 
 export const UNIT_WORDS = /^(?:EA|EACH|FOR|PER|AT|LBS?|KG)$/i;
 
-/** A product code before the name ('4000000104 CHECKLANE CANDY'): not a phone number. */
-export const CODE_BEFORE_NAME = /^\d{8,14}\s+(?=[A-Za-z]{3})/;
+/** A product code before the name ('4000000104 CHECKLANE CANDY', '*4125001715 TORTILLA CHP' with a
+ * till's sale mark): not a phone number. */
+export const CODE_BEFORE_NAME = /^\*?\d{8,14}\s+(?=[A-Za-z]{3})/;
 
 // Leading quantity: '2 x Coke', '2x Coke', '2 Coke', '1,00 Copa' (a European quantity column),
 // '1BAJA STEAK' (no space, as many tills print it).
@@ -51,3 +52,9 @@ export const TOTAL_QUALIFIER =
 
 /** 'Net Amount', 'NET AMT': on Indian bills, what is paid when printed after a smaller total. */
 export const NET_AMOUNT = /\bNET\s*(?:AMOUNT|AMT)\b/i;
+
+/**
+ * A reduced price printed under its item's name ('*4125001715 TORTILLA CHP' over 'was 3.29 now
+ * 2.99 F', 'WAS 2.09 1.49F'): the name's price is the last, lower one; group: the price it was.
+ */
+export const WAS_THEN_NOW = /^\W*WAS\s*[£$€]?\s*(\d+[.,]\d{2})\s+(?:NOW\s+)?[£$€]?\s*\d+[.,]\d{2}/i;

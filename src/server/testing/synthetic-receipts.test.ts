@@ -32,7 +32,7 @@ describe('the synthetic UK set: labels say what the photo shows', () => {
 });
 
 describe('the synthetic UK set: how its tills print', () => {
-  it('varies codes after a minus and counts before the name, and its labels are what is printed', () => {
+  it('varies codes after a minus, counts before the name and reduced prices under it, and its labels are what is printed', () => {
     const texts = (seed: number, kind: 'supermarket' | 'restaurant', tillStyles: boolean) =>
       draftReceipt(seed, kind, { tillStyles }).lines.map((l) => `${l.left} ${l.right ?? ''}`);
     const styled = Array.from({ length: 40 }, (_, k) => k + 1).flatMap((seed) => [
@@ -42,10 +42,15 @@ describe('the synthetic UK set: how its tills print', () => {
     const all = styled.flat();
     expect(all.some((t) => /\d\.\d{2}-[ABZ]\s*$/.test(t))).toBe(true);
     expect(all.some((t) => /^\d @ \d+\.\d{2} [A-Z]/.test(t))).toBe(true);
+    expect(all.some((t) => /^\s*WAS £\d+\.\d{2} NOW £\d+\.\d{2}/.test(t))).toBe(true);
     // Without the option a seed's receipt is printed as before.
     expect(texts(7, 'supermarket', false).some((t) => /-[ABZ]\s*$/.test(t))).toBe(false);
-    // The parser reads the printed text of each style to its labels.
-    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+    // The parser reads the printed text of each style to its labels (the seeds below print all
+    // three).
+    const seeds = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const printed = seeds.flatMap((seed) => texts(seed, 'supermarket', true));
+    expect(printed.some((t) => /^\s*WAS £/.test(t))).toBe(true);
+    for (const seed of seeds) {
       for (const kind of ['supermarket', 'restaurant'] as const) {
         const drafted = draftReceipt(seed, kind, { tillStyles: true });
         const parsed = parseReceiptText(drafted.lines.map((l) => `${l.left} ${l.right ?? ''}`));

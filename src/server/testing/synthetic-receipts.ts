@@ -268,17 +268,27 @@ function cardSlip(r: Random, total: number): ReceiptLine[] {
 /**
  * How a till prints what other tills print otherwise, for one seed in five each (a stream of its
  * own, so a seed's receipt and photo are otherwise the same): its VAT codes after a minus
- * ('4.99-A'), a line's count and unit price before the name ('2 @ 3.50 COKE 7.00').
+ * ('4.99-A'), a line's count and unit price before the name ('2 @ 3.50 COKE 7.00'), a reduced
+ * item's price on a line under its name ('BUTTER 250G' over 'WAS 2.09 NOW 1.49').
  */
 export interface TillStyle {
   minusBeforeCodes: boolean;
   countFirst: boolean;
+  reducedUnderName: boolean;
 }
-const PLAIN_TILL: TillStyle = { minusBeforeCodes: false, countFirst: false };
+const PLAIN_TILL: TillStyle = {
+  minusBeforeCodes: false,
+  countFirst: false,
+  reducedUnderName: false,
+};
 
 function tillStyle(seed: number): TillStyle {
   const r = seeded(seed ^ 0x1b873593);
-  return { minusBeforeCodes: r.chance(0.2), countFirst: r.chance(0.2) };
+  return {
+    minusBeforeCodes: r.chance(0.2),
+    countFirst: r.chance(0.2),
+    reducedUnderName: r.chance(0.2),
+  };
 }
 
 function supermarket(r: Random, codes: boolean, till: TillStyle): Drafted {
@@ -311,6 +321,12 @@ function supermarket(r: Random, codes: boolean, till: TillStyle): Drafted {
       }
       items.push({ name: product[0], pence: pence * n });
       continue;
+    } else if (till.reducedUnderName && r.chance(0.1)) {
+      const was = pence + r.pick([20, 50, 100]);
+      lines.push(
+        { left: product[0] },
+        { left: `  WAS £${money(was)} NOW`, right: `£${money(pence)}${vatCode}` },
+      );
     } else {
       lines.push({ left: product[0], right: `${money(pence)}${vatCode}` });
     }
