@@ -108,7 +108,9 @@ export function readItems(
       continue;
     }
     // A reduced price under an unpriced name: the name's price, not a saving already counted.
-    const was = line.kind === 'savings' && pendingName ? WAS_THEN_NOW.exec(line.text) : null;
+    // ('WAS2.20NOW 1.20', its spaces lost, reads as an item named so.)
+    const reduced = line.kind === 'savings' || line.kind === 'item';
+    const was = reduced && pendingName ? WAS_THEN_NOW.exec(line.text) : null;
     if (was && line.amount && (findAmounts(was[1]!)[0]?.pence ?? 0) > line.amount.pence) {
       items.push(itemFromLine({ ...line, kind: 'item', label: pendingName!.text }, null));
       pendingName = null;

@@ -1340,6 +1340,18 @@ describe('parseReceiptText: misreadings on UK supermarket receipts (issue 26)', 
       ['ALB CHOP BROCCOLI', 129],
     ]);
     expect(read.checks.itemsMatchTotal).toBe(true);
+    // As OCR reads it: its spaces lost, its '£' read as an 'E'.
+    const misread = parseReceiptText([
+      'WASHING UP LIQUID',
+      'WAS2.20NOW 1.20',
+      'POTATOES 2.5KG',
+      'WASE2.05NOW 1.55',
+      'BALANCE DUE 2.75',
+    ]);
+    expect(misread.items.map((i) => [i.name, i.amountPence])).toEqual([
+      ['WASHING UP LIQUID', 120],
+      ['POTATOES 2.5KG', 155],
+    ]);
     // A price that went up is no reduction: the line stays a note.
     const up = parseReceiptText(['BUTTER 250G', 'WAS 1.49 NOW 2.09', 'MILK 1.55', 'TOTAL 1.55']);
     expect(up.items.map((i) => i.name)).toEqual(['MILK']);

@@ -55,6 +55,9 @@ export const NET_AMOUNT = /\bNET\s*(?:AMOUNT|AMT)\b/i;
 
 /**
  * A reduced price printed under its item's name ('*4125001715 TORTILLA CHP' over 'was 3.29 now
- * 2.99 F', 'WAS 2.09 1.49F'): the name's price is the last, lower one; group: the price it was.
+ * 2.99 F', 'WAS 2.09 1.49F'), and as OCR reads it, its spaces lost and its '£' read as an 'E'
+ * ('WAS2.20NOW 1.20', 'WASE2.05NOW 1.55'): the name's price is the last, lower one; group: the
+ * price it was.
  */
-export const WAS_THEN_NOW = /^\W*WAS\s*[£$€]?\s*(\d+[.,]\d{2})\s+(?:NOW\s+)?[£$€]?\s*\d+[.,]\d{2}/i;
+export const WAS_THEN_NOW =
+  /^\W*WAS\s*[£$€E]?\s*(\d+[.,]\d{2})(?:\s*NOW\b|\s)\s*[£$€E]?\s*\d+[.,]\d{2}/i;
