@@ -25,8 +25,10 @@ export const COUNT_AT_PRICE_FIRST =
 
 export const UNIT_WORDS = /^(?:EA|EACH|FOR|PER|AT|LBS?|KG)$/i;
 
-/** A product code before the name ('4000000104 CHECKLANE CANDY', '*4125001715 TORTILLA CHP' with a
- * till's sale mark): not a phone number. */
+/**
+ * A product code before the name ('4000000104 CHECKLANE CANDY', and with a till's sale mark
+ * '*4125001715 TORTILLA CHP'): not a phone number.
+ */
 export const CODE_BEFORE_NAME = /^\*?\d{8,14}\s+(?=[A-Za-z]{3})/;
 
 // Leading quantity: '2 x Coke', '2x Coke', '2 Coke', '1,00 Copa' (a European quantity column),
