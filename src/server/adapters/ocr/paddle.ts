@@ -20,7 +20,7 @@ import {
   type Rect,
 } from './paper';
 import type { OcrEngine } from './engine';
-import { isStripPrice, missedPriceStrips, rectLine } from './strips';
+import { withMissedPrices } from './strips';
 
 // PaddleOCR PP-OCRv4 (text detection + recognition) on onnxruntime-node, with PaddleOCR's English
 // recogniser as a second opinion on unsure figures. The model files ship inside the npm packages
@@ -481,10 +481,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
       const { page, lines } = await detectLines(encoded);
       const boxes = (await readLines(page, lines)).filter((b): b is OcrBox => b !== null);
       // As the pool reads a page: the strips of a price column the detector missed (strips.ts).
-      const strips = missedPriceStrips(boxes, page);
-      if (strips.length > 0)
-        boxes.push(...(await readLines(page, strips.map(rectLine))).filter(isStripPrice));
-      return boxes;
+      return withMissedPrices(boxes, page, (strips) => readLines(page, strips));
     },
   };
 }

@@ -2,7 +2,7 @@ import { Piscina } from 'piscina';
 import { reportPoolErrors, workerModule } from '../worker-module';
 import type { OcrBox } from '../../../domain/receipt/types';
 import type { Look } from './paddle';
-import { isStripPrice, missedPriceStrips, rectLine } from './strips';
+import { withMissedPrices } from './strips';
 import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
 
 // Scans run in worker threads so the event loop keeps answering. Admission is ours, not piscina's:
@@ -185,10 +185,9 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
       signal,
     })) as DetectResult;
     const read = (some: DetectResult['lines']) => readOnEveryThread(page, some, signal);
-    const boxes = (await read(lines)).filter((b): b is OcrBox => b !== null);
+    const found = (await read(lines)).filter((b): b is OcrBox => b !== null);
     // Where the detector missed some of the price column, its strips are read again (strips.ts).
-    const strips = missedPriceStrips(boxes, page);
-    if (strips.length > 0) boxes.push(...(await read(strips.map(rectLine))).filter(isStripPrice));
+    const boxes = await withMissedPrices(found, page, read);
     return { boxes, ocrMs: performance.now() - started, paperCropped: cropped };
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrBox } from '../../../domain/receipt/types';
-import { isStripPrice, MAX_STRIPS, missedPriceStrips, rectLine } from './strips';
+import { isStripPrice, MAX_STRIPS, missedPriceStrips, rectLine, withMissedPrices } from './strips';
 
 /** A box of text from x0 to x1 on the row whose top is y, 16 px high. */
 const box = (text: string, x0: number, x1: number, y: number, score = 0.95): OcrBox => ({
@@ -93,5 +93,22 @@ describe('missedPriceStrips: where the detector missed some of a price column', 
       width: 3,
       height: 4,
     });
+  });
+
+  it('adds to the page the sure prices read in the strips, and reads nothing without a column', async () => {
+    const asked: number[] = [];
+    const readings = [box('£3.90', 250, 300, 100, 0.97), box('£1.5O', 250, 300, 120, 0.6)];
+    const read = async (lines: { y: number }[]) => {
+      asked.push(...lines.map((l) => l.y));
+      return lines.map((_, i) => readings[i] ?? null);
+    };
+    const boxes = await withMissedPrices(receipt, page, read);
+    expect(asked).toEqual([100, 120]);
+    expect(boxes).toEqual([...receipt, readings[0]]);
+
+    asked.length = 0;
+    const noColumn = receipt.filter((b) => !b.text.startsWith('£'));
+    expect(await withMissedPrices(noColumn, page, read)).toEqual(noColumn);
+    expect(asked).toEqual([]);
   });
 });

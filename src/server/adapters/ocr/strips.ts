@@ -111,3 +111,17 @@ export const STRIP_PRICE_SCORE = 0.9;
 export function isStripPrice(box: OcrBox | null): box is OcrBox {
   return box !== null && box.score >= STRIP_PRICE_SCORE && isPriceBox(box.text);
 }
+
+/**
+ * The page's boxes with the prices read again in the strips of a price column the detector missed
+ * (the one step the pool's scan and the engine's recognize both take); `read` recognises lines.
+ */
+export async function withMissedPrices(
+  boxes: OcrBox[],
+  page: { width: number; height: number },
+  read: (lines: TextLine[]) => Promise<readonly (OcrBox | null)[]>,
+): Promise<OcrBox[]> {
+  const strips = missedPriceStrips(boxes, page);
+  if (strips.length === 0) return boxes;
+  return [...boxes, ...(await read(strips.map(rectLine))).filter(isStripPrice)];
+}
