@@ -118,10 +118,14 @@ export function readItems(
     }
     if ((line.kind === 'item' || line.kind === 'discount') && line.amount) {
       const since = items.slice(sectionStart);
-      // A priced line equal to the sum of the items above it is a running total ('Food 28.95').
+      // A priced line equal to the sum of the items above it is a running total ('Food 28.95'),
+      // but not a price with no words of its own under an unpriced name (a supermarket's code
+      // line, '480521745005 3.60' under 'SHAMPOO 400ML' after items of 1.50 and 2.10): the name's.
+      const namesPrice = pendingName !== null && !/[A-Za-z]{2,}/.test(line.label);
       if (
         line.kind === 'item' &&
         !line.isItem &&
+        !namesPrice &&
         since.length >= 2 &&
         sum(since.map((x) => x.amountPence)) === line.amount.pence
       ) {

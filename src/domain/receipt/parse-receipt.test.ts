@@ -808,6 +808,30 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ]);
   });
 
+  it('gives a code line under a name its price, though it is the sum of the items above', () => {
+    // 3.60 is 1.50 + 2.10: a line of its own words would be a running total; this one is the name's.
+    const list = [
+      'CRISPS MULTIPACK',
+      '849407915538  1.50 Z',
+      'SOURDOUGH LOAF',
+      '392384705230  2.10 A',
+      'SHAMPOO 400ML',
+      '480521745005  3.60 A',
+      'BALANCE DUE  7.20',
+    ];
+    expect(items(list.join('\n'))).toEqual([
+      ['CRISPS MULTIPACK', 150],
+      ['SOURDOUGH LOAF', 210],
+      ['SHAMPOO 400ML', 360],
+    ]);
+    // A sum line with its own word is still a running total, not an item.
+    expect(items('Burger 10.00\nFries 5.00\nFood 15.00\nCola 2.00\nTotal 17.00')).toEqual([
+      ['Burger', 1000],
+      ['Fries', 500],
+      ['Cola', 200],
+    ]);
+  });
+
   it('reads T0TAL with a zero, short till words ST and TL, and SERVICES CHR', () => {
     expect(
       total('Calamari 16.00\nArtichokes 8.00\nFOOD TOTAL 24.00\nTAX 1.20\nT0TALDUE$25.20'),
