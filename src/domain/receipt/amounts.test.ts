@@ -12,6 +12,15 @@ describe('findAmounts', () => {
     ]);
   });
 
+  it("takes a currency code with its amount only as a word of its own: 'PEPPERS' ends in no rupees", () => {
+    expect(findAmounts('RED PEPPERS 1.19')).toEqual([
+      { pence: 119, start: 12, end: 16, negative: false },
+    ]);
+    expect(findAmounts('FARM EGGS 2.00')[0]!.start).toBe(10);
+    expect(findAmounts('Tea Rs.120.00')[0]).toMatchObject({ pence: 12000, start: 4 });
+    expect(findAmounts('Steak GBP 12.50')[0]).toMatchObject({ pence: 1250, start: 6 });
+  });
+
   it('answers a text asked about again the same, and no caller can change that answer', () => {
     const first = findAmounts('Coke 2.50');
     const again = findAmounts('Coke 2.50');

@@ -21,10 +21,11 @@ export const CURRENCY = String.raw`(?:£|\$|€|GBP|EUR|USD|AED|SGD|HKD|RM|S\$|R
 // At the end of a line a third decimal '0' or 'O' is a misread tax flag ('5.00O' for '5.00 O').
 // A comma followed by exactly three digits is a thousands separator in any currency ('24,000',
 // 'Total 224,400' on a rupiah receipt): never 24.00 with a misread flag, so not an amount in pence.
-// Not after a digit, a slash or a digit and a decimal mark: '12.05.19' (a date) is not an amount,
+// A currency code is one only as a word of its own: the end of 'PEPPERS 1.19' or 'FARM 2.00' is
+// not rupees or ringgit. Not after a digit, a slash or a digit and a decimal mark: '12.05.19' (a date) is not an amount,
 // while 'Rs.2,800.00' and 'TOTAL:58.95' are. Not before a digit or a percent sign: '12.50%' is a rate, not money.
 const AMOUNT = new RegExp(
-  String.raw`(\(\s*)?((?<![A-Za-z0-9])-)?(?:${CURRENCY}\s*)?(-)?(?<![\d/])(?<!\d[.,])(\d{1,3}(?:[,.']\d{3})+|\d+)(?!,\d{3}(?![\d.,]))\s?([.,])\s?(\d{2})(?:[0O](?=\s*$))?(?![\d%])(?![.,]\d)(?!\s?%)(\s*-(?![\d]))?(\s*\))?(\s*CR\b)?`,
+  String.raw`(\(\s*)?((?<![A-Za-z0-9])-)?(?:(?<![A-Za-z])${CURRENCY}\s*)?(-)?(?<![\d/])(?<!\d[.,])(\d{1,3}(?:[,.']\d{3})+|\d+)(?!,\d{3}(?![\d.,]))\s?([.,])\s?(\d{2})(?:[0O](?=\s*$))?(?![\d%])(?![.,]\d)(?!\s?%)(\s*-(?![\d]))?(\s*\))?(\s*CR\b)?`,
   'gi',
 );
 
