@@ -89,8 +89,8 @@ export function readCodesAfterPrices(input: readonly string[]): string[] {
 }
 
 // A price, then a minus and a VAT code letter, or the digit a recogniser reads for it: '4.99-A',
-// '1.39-8' (for '-B').
-const MINUS_BEFORE_CODE = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?-\s?([A-Z]|\d)$/;
+// '1.39-8' (for '-B'), or the letter in lower case (a lone letter's case is a guess: '1.50-z').
+const MINUS_BEFORE_CODE = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?-\s?([A-Za-z]|\d)$/;
 
 /**
  * Some tills print every price's VAT code after a minus ('BURGER 4.99-A'), where others print a
@@ -103,7 +103,7 @@ const MINUS_BEFORE_CODE = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?-\s?([A-Z]|\d)$/;
 function codesMarkedWithMinus(texts: readonly string[]): readonly string[] {
   const code = (t: string) => {
     const m = MINUS_BEFORE_CODE.exec(t);
-    const letter = m && (/\d/.test(m[2]!) ? DIGIT_FOR_LETTER[m[2]!] : m[2]);
+    const letter = m && (/\d/.test(m[2]!) ? DIGIT_FOR_LETTER[m[2]!] : m[2]!.toUpperCase());
     return m && letter ? { m, letter } : null;
   };
   const marked = texts.filter((t) => code(t)).length;

@@ -531,16 +531,25 @@ describe("parseReceiptText: how tills mark a line's count and codes", () => {
       ['MEAL DISCOUNT', -100],
     ]);
     expect(parsed.checks.itemsMatchTotal).toBe(true);
-    // OCR loses some of the minuses, and reads a code letter as a digit ('-8' for '-B').
+    // OCR loses some of the minuses, reads a code letter as a digit ('-8' for '-B') or in lower
+    // case ('-z').
     expect(
       items(
-        ['BURGER 4.99-A', 'CHIPS 2.00-8', 'SALAD 3.00 A', 'COLA 1.50-A', 'TOTAL 11.49'].join('\n'),
+        [
+          'BURGER 4.99-A',
+          'CHIPS 2.00-8',
+          'SALAD 3.00 A',
+          'COLA 1.50-A',
+          'OAT MILK 1.10-z',
+          'TOTAL 12.59',
+        ].join('\n'),
       ),
     ).toEqual([
       ['BURGER', 499],
       ['CHIPS', 200],
       ['SALAD', 300],
       ['COLA', 150],
+      ['OAT MILK', 110],
     ]);
     // Where other prices carry their code without one, a minus before the code is a sign.
     expect(
