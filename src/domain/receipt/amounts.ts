@@ -85,8 +85,9 @@ function search(text: string): FoundAmount[] {
 
 // What may follow the price at the end of a line: a VAT or tax code ('A', 'T', 'S', 'Z', 'TX', '*',
 // '<1>' as classify.ts reads a till's code digit), 'F1', 'TFW', a currency word, stray punctuation
-// ('*', '#', a '+' some tills print before the code: '4.50+A').
-const PRICE_SUFFIX = /^[\s*#+]*(?:[A-Z]{1,3}\d?|<[A-Z\d]>|GBP|EUR|USD)?[\s*#.]*$/i;
+// ('*', '#', a '+' some tills print before the code: '4.50+A', a point OCR reads for the space
+// before it: '2.29.Z').
+const PRICE_SUFFIX = /^[\s*#+.]*(?:[A-Z]{1,3}\d?|<[A-Z\d]>|GBP|EUR|USD)?[\s*#.]*$/i;
 
 /** The price at the end of a line, if it ends with one (see PRICE_SUFFIX). */
 export function trailingAmount(text: string): FoundAmount | null {

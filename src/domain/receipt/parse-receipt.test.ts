@@ -561,10 +561,14 @@ describe("parseReceiptText: how tills mark a line's count and codes", () => {
     ]);
   });
 
-  it("a '+' between a price and its code leaves the price read", () => {
+  it("a '+' between a price and its code leaves the price read, and a point read for the space", () => {
     expect(items('1 BIG BURGER 4.99+A\nCHIPS 2.00\nTOTAL 6.99')).toEqual([
       ['BIG BURGER', 499],
       ['CHIPS', 200],
+    ]);
+    expect(items('SWEETCORN 3PK  1.59 B\nSOURDOUGH LOAF  2.29.Z\nTOTAL 3.88')).toEqual([
+      ['SWEETCORN 3PK', 159],
+      ['SOURDOUGH LOAF', 229],
     ]);
   });
 });
