@@ -767,6 +767,21 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     ]);
   });
 
+  it('reads a price whose point OCR lost when the total needs it, and only then', () => {
+    const receipt =
+      'RED PEPPERS 3PK  1.19 A\nCROISSANTS 4PK  164\nCHICKEN BREAST  5.59 B\nTOTAL 8.42';
+    expect(items(receipt)).toEqual([
+      ['RED PEPPERS 3PK', 119],
+      ['CROISSANTS 4PK', 164],
+      ['CHICKEN BREAST', 559],
+    ]);
+    expect(items(receipt.replace('164', '164 B'))).toContainEqual(['CROISSANTS 4PK', 164]);
+    // A figure the total does not need is part of the name ('STILL WATER 500' millilitres).
+    expect(items('RED PEPPERS 3PK  1.19 A\nSTILL WATER 500\nTOTAL 1.19')).toEqual([
+      ['RED PEPPERS 3PK', 119],
+    ]);
+  });
+
   it('reads a meal deal or a product on offer as an item, and a saving as a discount', () => {
     expect(
       items(

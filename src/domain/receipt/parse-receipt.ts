@@ -1,7 +1,13 @@
 import { basisPointsOf, UNKNOWN_ITEM_NAME } from '../money';
 import { addedTax } from './added-tax';
 import { percentToBasisPoints, trailingAmount } from './amounts';
-import { clean, classifyAll, joinPricesOnTheirOwnLine, readCodesAfterPrices } from './classify';
+import {
+  clean,
+  classify,
+  classifyAll,
+  joinPricesOnTheirOwnLine,
+  readCodesAfterPrices,
+} from './classify';
 import {
   dropBreakdown,
   dropItemThatBreaksSubtotal,
@@ -15,6 +21,7 @@ import { countedPence, sum, type Line } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { buildLines } from './lines-from-boxes';
 import { establishmentName } from './name';
+import { POINT_LOST } from './rules';
 import { check, chooseTotal, LARGEST_AMOUNT, readFigures } from './totals';
 import type { OcrBox, ParsedReceipt } from './types';
 
@@ -212,22 +219,30 @@ function readLines(
   const lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified));
   const read = readClassified(lines, texts);
   if (read.checks.itemsMatchTotal || read.checks.differencePence <= 0) return read;
-  // A priced line among the items whose words read as a note (a reference or a 'thank you' in a
-  // product's line: 'PLATES X3 REF:99 3.85') is an item when it alone makes up what the items
-  // miss of the printed figure: the sums decide what the words could not.
+  // A line among the items that makes up, alone, what the items miss of the printed figure: the
+  // sums decide what the words or the figure could not. A priced line whose words read as a note
+  // (a reference or a 'thank you' in a product's line: 'PLATES X3 REF:99 3.85'), or a name whose
+  // price lost its point ('CROISSANTS 4PK 164', 'MILK 2PT 129 B': three or four digits after it).
   const end = endOfItems(lines);
-  const notes = lines.filter(
-    (l) =>
-      l.index < end &&
-      l.kind === 'info' &&
-      l.amount !== null &&
-      l.amount.pence === read.checks.differencePence &&
-      keywordKind(l.label) === 'info',
-  );
-  if (notes.length !== 1) return read;
-  const note = notes[0]!;
+  const short = read.checks.differencePence;
+  const repairs = lines.flatMap((l): Line[] => {
+    if (l.index >= end) return [];
+    if (l.kind === 'info' && l.amount?.pence === short && keywordKind(l.label) === 'info') {
+      return [{ ...l, kind: 'item', isItem: true }];
+    }
+    const lost = l.kind === 'text' ? POINT_LOST.exec(l.text) : null;
+    if (!lost || Number(lost[1]) !== short) return [];
+    const [, digits, code = ''] = lost;
+    const line = classify(
+      `${l.text.slice(0, lost.index)} ${digits!.slice(0, -2)}.${digits!.slice(-2)}${code}`,
+      l.index,
+    );
+    return line.kind === 'item' ? [line] : [];
+  });
+  if (repairs.length !== 1) return read;
+  const repair = repairs[0]!;
   const again = readClassified(
-    lines.map((l) => (l === note ? { ...l, kind: 'item' as const, isItem: true } : l)),
+    lines.map((l) => (l.index === repair.index ? repair : l)),
     texts,
   );
   return again.checks.itemsMatchTotal ? again : read;

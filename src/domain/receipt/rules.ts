@@ -63,3 +63,10 @@ export const NET_AMOUNT = /\bNET\s*(?:AMOUNT|AMT)\b/i;
  */
 export const WAS_THEN_NOW =
   /^\W*WAS\s*[£$€E]?\s*(\d+[.,]\d{2})(?:\s*NOW\b|\s)\s*[£$€E]?\s*\d+[.,]\d{2}/i;
+
+/**
+ * A name, then a price whose point OCR lost ('CROISSANTS 4PK 164', 'MILK 2PT 129 B'): three or
+ * four digits after a space, maybe a VAT code letter; groups: the digits, the code. Read as a price
+ * only where the receipt's sums need exactly it (parse-receipt.ts).
+ */
+export const POINT_LOST = /(?<=[A-Za-z]{2}.*)\s(\d{3,4})(\s?[A-Z])?$/;
