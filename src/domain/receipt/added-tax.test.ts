@@ -29,6 +29,34 @@ describe('tax added on top (US style): the bill keeps it', () => {
     expect(parsed.checks.itemsMatchTotal).toBe(true);
   });
 
+  it('a tax printed under the total: the total first, or a line saying the total includes it', () => {
+    const first = parse(`
+      AROMA CAFE
+      GINGER CARROT SOUP $6.79
+      HOUSE SALAD $7.69
+      AMOUNT $14.98
+      SUB-TOTAL $14.48
+      TAX $0.50
+      BALANCE $14.98`);
+    expect(first.totalPence).toBe(1498);
+    expect(first.addedTaxPence).toBe(50);
+    const includes = parse(`
+      1 Coke Light 2.95
+      1 Beef & Egg 3.00
+      Eat-In Total (incl Tax) 6.25
+      TOTAL INCLUDES 6% Govt TAX OF 0.30`);
+    expect(includes.totalPence).toBe(625);
+    expect(includes.taxPence).toBe(30);
+    expect(includes.addedTaxPence).toBe(30);
+    // A UK total whose items include the VAT printed under it: information only.
+    const uk = parse(`
+      Fish & Chips 10.00
+      Mushy Peas 2.00
+      TOTAL 12.00
+      VAT 20% 2.00`);
+    expect(uk.addedTaxPence).toBeNull();
+  });
+
   it('no subtotal: the items and the tax make the total, and the check counts the tax', () => {
     const parsed = parse(`
       Deli

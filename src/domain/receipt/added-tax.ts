@@ -38,10 +38,15 @@ export function addedTax({
   if (lines.some((l) => l.kind === 'table')) return null;
   const totalLine = lines.find((l) => l.kind === 'total' && l.amount?.pence === total);
   const before = totalLine?.index ?? lines.length;
-  const taxes = lines
-    .filter((l) => l.kind === 'tax' && l.index < before && l.amount)
-    .map((l) => Math.abs(l.amount!.pence))
-    .filter((pence) => pence > 0);
+  const amounts = (printed: readonly Line[]) =>
+    printed
+      .filter((l) => l.kind === 'tax' && l.amount)
+      .map((l) => Math.abs(l.amount!.pence))
+      .filter((pence) => pence > 0);
+  // The tax lines above the total; without them, a tax line printed under it ('TOTAL INCLUDES 6%
+  // TAX OF 0.68' under items priced before it).
+  const above = amounts(lines.filter((l) => l.index < before));
+  const taxes = above.length > 0 ? above : amounts(lines.filter((l) => l.index > before));
   if (taxes.length === 0) return null;
 
   const extras = (service ?? 0) + (figures.tip ?? 0);

@@ -68,6 +68,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\bSUB\s*[-.]?\s*TOTAL|\bSUBTTL|\bSUB\s*TTL|\bNET\s*(?:TOTAL|AMOUNT|AMT|SALES)\b|\bTOTAL\s*(?:SALES\s*)?\(?\s*EXCL|\bTOTAL\s*(?:NET|BEFORE\s*TAX|EX\.?\s*VAT)\b|\bSUBTOTAAL|\bGROSS\s*SALES\b|\bZWISCHENSUMME|\bSOUS[-\s]?TOTAL|\bSUMA\b/,
   },
   {
+    // 'TOTAL INCLUDES 6% TAX OF 0.68', 'Total includes VAT of 2.50': the figure is the tax's,
+    // not the total (before the rule below).
+    kind: 'tax',
+    pattern: new RegExp(String.raw`\b${TAX_WORD}\s*OF\W*$`),
+  },
+  {
     // 'TOTAL INC VAT 12.00' is the total, though it names the tax.
     kind: 'total',
     // Also misread: 'Tota! Incusive GST'.
