@@ -220,7 +220,7 @@ export function classified(text: string, index: number, amount: FoundAmount | nu
 }
 
 /** A label that only says how the price was made: a count or weight at a unit price. */
-function isUnitPrice(label: string, amount: FoundAmount | null): boolean {
+export function isUnitPrice(label: string, amount: FoundAmount | null): boolean {
   if (amount && countAtPriceFirst(label, amount.pence)) return false;
   if (/^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) return true;
   const words = label.split(/[^A-Za-z]+/).filter((w) => w !== '');

@@ -2,7 +2,7 @@
 // name, amount and quantity; then the corrections the printed subtotal allows.
 import { itemNameOrDefault, type Pence } from '../money';
 import { findAmounts } from './amounts';
-import { countAtPriceFirst } from './classify';
+import { countAtPriceFirst, isUnitPrice } from './classify';
 import { COLUMN_HEADING, isInfoText, keywordKind } from './keywords';
 import { countedPence, sum, type Item, type Line } from './line';
 import {
@@ -113,6 +113,19 @@ export function readItems(
     const was = reduced && pendingName ? WAS_THEN_NOW.exec(line.text) : null;
     if (was && line.amount && (findAmounts(was[1]!)[0]?.pence ?? 0) > line.amount.pence) {
       items.push(itemFromLine({ ...line, kind: 'item', label: pendingName!.text }, null));
+      pendingName = null;
+      continue;
+    }
+    // A weight at a unit price and its amount under an unpriced name ('BANANAS' over '1.150kg @
+    // £2.65/kg 3.05'): the name's price. (Under a priced item it only says how that was made.)
+    if (
+      line.kind === 'info' &&
+      line.amount &&
+      pendingName &&
+      /\d\s*KG\b/i.test(line.label) &&
+      isUnitPrice(line.label, line.amount)
+    ) {
+      items.push(itemFromLine({ ...line, kind: 'item', label: pendingName.text }, null));
       pendingName = null;
       continue;
     }

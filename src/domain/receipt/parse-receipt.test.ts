@@ -629,7 +629,8 @@ describe('parseReceiptText: rules from the parser-3 error review (synthetic rece
   });
 
   it('skips weight and count lines at a unit price under an item', () => {
-    expect(items('Grocer\nBANANAS\n1.200kg @ 1.10/kg 1.32\nMILK 1.05\nTOTAL 2.37')).toEqual([
+    expect(items('Grocer\nBANANAS 1.32\n1.200kg @ 1.10/kg 1.32\nMILK 1.05\nTOTAL 2.37')).toEqual([
+      ['BANANAS', 132],
       ['MILK', 105],
     ]);
     // A deal's unit price under the item; the deal's own discount stays.
@@ -764,6 +765,25 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     expect(items('CRISPS 1.20\nREF 99 3.85\nCOLA 2.10\nTOTAL 3.30')).toEqual([
       ['CRISPS', 120],
       ['COLA', 210],
+    ]);
+  });
+
+  it('reads a weight at a price a kilo under an unpriced name as that name’s price', () => {
+    expect(
+      items('MILK 1.10\nLOOSE BANANAS\n0.765 kg @ £0.95/kg  0.73\nBREAD 1.00\nTOTAL 2.83'),
+    ).toEqual([
+      ['MILK', 110],
+      ['LOOSE BANANAS', 73],
+      ['BREAD', 100],
+    ]);
+    expect(items('ORANGES AUST\n1.385kg@ $2.98/kg 4.13\nSUGAR 4.39\nSUBTOTAL 8.52')).toEqual([
+      ['ORANGES AUST', 413],
+      ['SUGAR', 439],
+    ]);
+    // Under a priced item it only says how that price was made.
+    expect(items('LOOSE BANANAS 0.73\n0.765 kg @ £0.95/kg\nBREAD 1.00\nTOTAL 1.73')).toEqual([
+      ['LOOSE BANANAS', 73],
+      ['BREAD', 100],
     ]);
   });
 

@@ -43,6 +43,9 @@ describe('the synthetic UK set: how its tills print', () => {
     expect(all.some((t) => /\d\.\d{2}-[ABZ]\s*$/.test(t))).toBe(true);
     expect(all.some((t) => /^\d @ \d+\.\d{2} [A-Z]/.test(t))).toBe(true);
     expect(all.some((t) => /^\s*WAS £\d+\.\d{2} NOW £\d+\.\d{2}/.test(t))).toBe(true);
+    // Loose produce, its price on the weight's line or on the name's.
+    expect(all.some((t) => /^\s*\d\.\d{3} kg @ £\d\.\d{2}\/kg \d+\.\d{2}/.test(t))).toBe(true);
+    expect(all.some((t) => /^\s*\d\.\d{3} kg @ £\d\.\d{2}\/kg\s*$/.test(t))).toBe(true);
     // Without the option a seed's receipt is printed as before.
     expect(texts(7, 'supermarket', false).some((t) => /-[ABZ]\s*$/.test(t))).toBe(false);
     // The parser reads the printed text of each style to its labels (the seeds below print all

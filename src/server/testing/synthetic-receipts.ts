@@ -269,17 +269,22 @@ function cardSlip(r: Random, total: number): ReceiptLine[] {
  * How a till prints what other tills print otherwise, for one seed in five each (a stream of its
  * own, so a seed's receipt and photo are otherwise the same): its VAT codes after a minus
  * ('4.99-A'), a line's count and unit price before the name ('2 @ 3.50 COKE 7.00'), a reduced
- * item's price on a line under its name ('BUTTER 250G' over 'WAS 2.09 NOW 1.49').
+ * item's price on a line under its name ('BUTTER 250G' over 'WAS 2.09 NOW 1.49'); and for one
+ * in four, loose produce sold by weight, its weight and price a kilo on a line under the name,
+ * the price on the name's line or on the weight's ('LOOSE CARROTS' over '0.765 kg @ £0.60/kg
+ * 0.46').
  */
 export interface TillStyle {
   minusBeforeCodes: boolean;
   countFirst: boolean;
   reducedUnderName: boolean;
+  weighed: 'priceOnName' | 'priceOnWeight' | null;
 }
 const PLAIN_TILL: TillStyle = {
   minusBeforeCodes: false,
   countFirst: false,
   reducedUnderName: false,
+  weighed: null,
 };
 
 function tillStyle(seed: number): TillStyle {
@@ -288,8 +293,19 @@ function tillStyle(seed: number): TillStyle {
     minusBeforeCodes: r.chance(0.2),
     countFirst: r.chance(0.2),
     reducedUnderName: r.chance(0.2),
+    weighed: r.chance(0.25) ? r.pick(['priceOnName', 'priceOnWeight'] as const) : null,
   };
 }
+
+/** Produce sold loose, with its price a kilo in pence. */
+const LOOSE: readonly [string, number][] = [
+  ['LOOSE BANANAS', 95],
+  ['LOOSE CARROTS', 60],
+  ['BROWN ONIONS LOOSE', 85],
+  ['LOOSE TOMATOES', 220],
+  ['RED GRAPES', 350],
+  ['LOOSE PARSNIPS', 110],
+];
 
 function supermarket(r: Random, codes: boolean, till: TillStyle): Drafted {
   const store = r.pick(SHOPS);
@@ -308,6 +324,18 @@ function supermarket(r: Random, codes: boolean, till: TillStyle): Drafted {
         { left: product[0] },
         { left: `  ${code()}`, right: `£${money(pence)}${vatCode}` },
       );
+    } else if (till.weighed && r.chance(0.08)) {
+      const [name, perKilo] = r.pick(LOOSE);
+      const grams = r.int(150, 1800);
+      const weighed = Math.round((grams * perKilo) / 1000);
+      const weight = `  ${(grams / 1000).toFixed(3)} kg @ £${money(perKilo)}/kg`;
+      if (till.weighed === 'priceOnName') {
+        lines.push({ left: name, right: `${money(weighed)}${vatCode}` }, { left: weight });
+      } else {
+        lines.push({ left: name }, { left: weight, right: `${money(weighed)}${vatCode}` });
+      }
+      items.push({ name, pence: weighed });
+      continue;
     } else if (r.chance(0.08)) {
       const n = r.int(2, 4);
       if (till.countFirst) {
