@@ -223,6 +223,8 @@ export function classified(text: string, index: number, amount: FoundAmount | nu
 export function isUnitPrice(label: string, amount: FoundAmount | null): boolean {
   if (amount && countAtPriceFirst(label, amount.pence)) return false;
   if (/^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) return true;
+  // A weight times its price a kilo ('0.795 kg x £0.95/kg'); a count times a price is an item's.
+  if (/^\W*\d+[.,]\d+\s*KG\s*[xX×]/i.test(label)) return true;
   const words = label.split(/[^A-Za-z]+/).filter((w) => w !== '');
   return (
     findAmounts(label).length > 0 && words.length > 0 && words.every((w) => UNIT_WORDS.test(w))

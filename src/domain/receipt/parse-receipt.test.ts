@@ -776,6 +776,9 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
       ['LOOSE BANANAS', 73],
       ['BREAD', 100],
     ]);
+    expect(items('LOOSE CARROTS\n0.795 kg x £0.60/kg  0.48\nTOTAL 0.48')).toEqual([
+      ['LOOSE CARROTS', 48],
+    ]);
     expect(items('ORANGES AUST\n1.385kg@ $2.98/kg 4.13\nSUGAR 4.39\nSUBTOTAL 8.52')).toEqual([
       ['ORANGES AUST', 413],
       ['SUGAR', 439],
