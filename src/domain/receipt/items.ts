@@ -373,12 +373,19 @@ export function restoreItemsTheSubtotalNeeds(
   );
 }
 
-/** When the items exceed the subtotal by exactly one item's amount, that line was not an item. */
-export function dropItemThatBreaksSubtotal(items: Item[], subtotal: Pence | null): Item[] {
+/**
+ * When the items exceed the subtotal by exactly one item's amount, that line was not an item. Not
+ * when they exceed it by the printed VAT: prices that include it, over a net subtotal ('Net Total
+ * 18.22', 'VAT 20% 3.64', a 'Banana Bread 3.64' among the items).
+ */
+export function dropItemThatBreaksSubtotal(
+  items: Item[],
+  { subtotal, tax }: Pick<Figures, 'subtotal' | 'tax'>,
+): Item[] {
   if (subtotal === null) return items;
   const counted = items.filter((i) => !i.afterSubtotal);
   const excess = sum(counted.map((i) => i.amountPence)) - subtotal;
-  if (excess <= 0) return items;
+  if (excess <= 0 || excess === tax) return items;
   const culprit = [...counted].reverse().find((i) => i.amountPence === excess);
   return culprit ? items.filter((i) => i !== culprit) : items;
 }

@@ -1272,6 +1272,18 @@ describe('parseReceiptText: general rules that hold on any receipt', () => {
       figurePence: 600,
       figureLabel: 'TOTAL',
     });
+    // An item priced like the VAT is not taken for the net subtotal's excess.
+    const pricedLikeVat = parseReceiptText([
+      'Americano 3.40',
+      'Banana Bread 2.30',
+      'Latte 4.60',
+      'Flat White 3.50',
+      'Net Total 11.50',
+      'VAT 20% 2.30',
+      'TOTAL 13.80',
+    ]);
+    expect(pricedLikeVat.items.map((i) => i.name)).toContain('Banana Bread');
+    expect(pricedLikeVat.checks.itemsMatchTotal).toBe(true);
     // A subtotal the items miss, which with the tax makes the total, is net too.
     const unworded = parseReceiptText([
       'Tea 2.40',

@@ -262,7 +262,7 @@ function readClassified(classifiedLines: readonly Line[], texts: readonly string
   }
   lines = read.lines;
   let items = read.items;
-  items = dropItemThatBreaksSubtotal(items, figures.subtotal);
+  items = dropItemThatBreaksSubtotal(items, figures);
   items = dropBreakdown(items, lines, itemsEnd, figures);
   const itemsSum = countedPence(items);
   const base = figures.subtotal ?? itemsSum;
