@@ -21,7 +21,21 @@ describe('bench scoring of receipt items', () => {
       { name: 'COKE', price_value: 2.5 },
       { name: 'Chips', price_value: 3.1 },
     ]);
-    expect(score).toEqual({ right: 1, found: 3, truth: 2 });
+    expect(score).toEqual({ right: 1, named: 1, found: 3, truth: 2 });
+  });
+
+  it('counts the right items named with the label’s very letters, a name cut short not among them', () => {
+    const score = scoreItems(
+      [
+        { name: 'RED PEPPE', amountPence: 119 },
+        { name: 'Oat Milk 1L', amountPence: 150 },
+      ],
+      [
+        { name: 'RED PEPPERS', price_value: 1.19 },
+        { name: 'OATMILK1L', price_value: 1.5 },
+      ],
+    );
+    expect(score).toEqual({ right: 2, named: 1, found: 2, truth: 2 });
   });
 
   it('leaves out of the count a read item named like a labelled item that has no price', () => {
@@ -34,7 +48,7 @@ describe('bench scoring of receipt items', () => {
       { name: 'MARGARITAMIX', price_value: 7.99 },
       { name: 'LIME', price_value: null },
     ]);
-    expect(score).toEqual({ right: 1, found: 2, truth: 1 });
+    expect(score).toEqual({ right: 1, named: 1, found: 2, truth: 1 });
   });
 
   it('leaves out of the count a read item at a labelled price that no labelled name was paired with', () => {
@@ -46,10 +60,10 @@ describe('bench scoring of receipt items', () => {
     ];
     // An unpaired price excuses one read item at that price: the 1.00 and 48.95 reads stay wrong.
     const score = scoreItems(found, [{ name: 'GONGBAORICE', price_value: 7.9 }], [3.9, 3.9, 7.9]);
-    expect(score).toEqual({ right: 1, found: 3, truth: 1 });
+    expect(score).toEqual({ right: 1, named: 1, found: 3, truth: 1 });
     // A read item that is right is not taken for an unpaired price.
     expect(
       scoreItems(found.slice(0, 1), [{ name: 'GongBaoRice', price_value: 7.9 }], [7.9]),
-    ).toEqual({ right: 1, found: 1, truth: 1 });
+    ).toEqual({ right: 1, named: 1, found: 1, truth: 1 });
   });
 });

@@ -48,7 +48,9 @@ export const quantile = (xs: number[], q: number) => {
 };
 
 /**
- * Items right (price exact, name matching), read and labelled. What the label cannot judge is not
+ * Items right (price exact, name matching), read and labelled, and of those right how many are
+ * named with the label's very letters and digits (`named`: a name cut short or misread still
+ * matches, 'RED PEPPE' for 'RED PEPPERS', and only this says so). What the label cannot judge is not
  * counted either way: a read item named like a labelled item whose price the label does not give,
  * and a read item at the price of a labelled price that no name was paired with.
  */
@@ -62,6 +64,7 @@ export function scoreItems(
   );
   const used = new Set<number>();
   let right = 0;
+  let named = 0;
   for (const t of priced) {
     const i = found.findIndex(
       (f, k) =>
@@ -70,6 +73,7 @@ export function scoreItems(
     if (i >= 0) {
       used.add(i);
       right++;
+      if (nameKey(found[i]!.name) === nameKey(t.name)) named++;
     }
   }
   let unscored = 0;
@@ -87,5 +91,5 @@ export function scoreItems(
       unscored++;
     }
   }
-  return { right, found: found.length - unscored, truth: priced.length };
+  return { right, named, found: found.length - unscored, truth: priced.length };
 }

@@ -114,6 +114,7 @@ for (const set of sets) {
   const files = set.files.slice(0, limit);
   const seconds: number[] = [];
   let right = 0;
+  let named = 0; // of those right, named with the label's very letters and digits
   let foundItems = 0;
   let truthItems = 0;
   let totals = 0;
@@ -166,6 +167,7 @@ for (const set of sets) {
       strict = { right: strict.right + plain.right, found: strict.found + plain.found };
       const labelItems = label.items.filter((i) => typeof i.price_value === 'number');
       right += s.right;
+      named += s.named;
       foundItems += s.found;
       truthItems += s.truth;
       const labelSum = labelItems.reduce((sum, t) => sum + pence(t.price_value!), 0);
@@ -230,6 +232,9 @@ for (const set of sets) {
     const sp = strict.found ? strict.right / strict.found : 0;
     console.log(
       `  items, counting a read at an unpaired labelled price as wrong: precision ${sp.toFixed(3)}, F1 ${(sp + recall ? (2 * sp * recall) / (sp + recall) : 0).toFixed(3)} (${strict.found} read)`,
+    );
+    console.log(
+      `  items right and named with the label's very letters and digits: ${pct(named, right)}`,
     );
     console.log(`  OCR text holds ${pct(pricesInText, truthItems)} of item prices`);
     const p = consistent.found ? consistent.right / consistent.found : 0;
