@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAmounts } from './amounts';
+import { findAmounts, mayHoldAFigure } from './amounts';
 
 describe('findAmounts', () => {
   it('finds each amount with its place and sign', () => {
@@ -38,5 +38,22 @@ describe('findAmounts', () => {
       const text = `Item ${i} ${(pence / 100).toFixed(2)}`;
       expect(findAmounts(text).at(-1)!.pence).toBe(pence);
     }
+  });
+});
+
+describe('mayHoldAFigure', () => {
+  it('is true of prices, quantities, totals and prices that lost their point', () => {
+    for (const text of ['1.29 Z', '0.39Z', 'TOTAL 12.50', '2 @ 1.25', 'MILK 2PT 129 B', '1154A']) {
+      expect(mayHoldAFigure(text), text).toBe(true);
+    }
+  });
+
+  it('is false of product codes, pack sizes and words', () => {
+    for (const text of ['250261226', '735505711476', 'MUSHROOMS 250G', 'OAT MILK 1L', 'EGGS 6PK']) {
+      expect(mayHoldAFigure(text), text).toBe(false);
+    }
+    expect(mayHoldAFigure('BREAD')).toBe(false);
+    // a price with a VAT code after it is not a pack size
+    expect(mayHoldAFigure('1.20L')).toBe(true);
   });
 });

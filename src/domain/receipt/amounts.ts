@@ -138,3 +138,17 @@ export function trailingWholeAmount(text: string, thousands = false): FoundAmoun
   const pence = Number(m[1]!.replace(/[.,:]/g, '')) * 100 + Number(m[2] ?? '0') * 10;
   return { pence, start: m.index, end: m.index + m[0].length, negative: false };
 }
+
+// Digits that are never money: a product code or barcode (a run of six or more digits) and a pack
+// size ('250G', '4PK', '2PT', '500ML'; a whole number touching its unit).
+const PRODUCT_CODE = /\d{6,}/g;
+const PACK_SIZE = /(?<![\d.,])\d{1,4}\s?(?:G|KG|MG|ML|CL|L|LTR|PK|PT|OZ|LB|CM|MM)\b/gi;
+
+/**
+ * Whether a line's text may hold a figure of the bill (a price, a quantity, a total): a digit
+ * left once product codes and pack sizes are set aside. The OCR reads such a line twice when
+ * unsure of it (adapters/ocr/paddle.ts); a code or a pack size misread costs the split nothing.
+ */
+export function mayHoldAFigure(text: string): boolean {
+  return /\d/.test(text.replace(PRODUCT_CODE, ' ').replace(PACK_SIZE, ' '));
+}
