@@ -286,7 +286,8 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
 
 /**
  * A one or a zero between letters is a misread letter ('Van1lla', 'FL00R', 'P11vr'), and so are
- * zeros ending a word of three or more capitals ('SHAMP00'): a word of letters never ends in
+ * zeros ending a word of three or more capitals ('SHAMP00') and a zero starting a word of letters
+ * ('OLIVE 0IL', '0nion Rings'; not a size, '0ML'): a word of letters never ends or starts in
  * digits. The other way round, a size before its unit is digits: 'SOOG' is '500G' (an 'S' read
  * for a '5', 'O's for '0's), when it starts with an 'S' or a digit and holds an 'O'.
  */
@@ -297,6 +298,7 @@ function lettersForDigits(text: string): string {
     .replace(/(?<=[a-z]0*)0(?=0*[a-z])/g, 'o')
     .replace(/(?<=[A-Z]0*)0(?=0*[A-Za-z])|(?<=[A-Za-z]0*)0(?=0*[A-Z])/g, 'O')
     .replace(/(?<=\b[A-Z]{3,}0*)0(?=0*\b)/g, 'O')
+    .replace(/\b0(?=[A-Za-z]{2,}\b)(?!(?:KG|MG|ML|CL|LTR|PK|PT|OZ|LB|CM|MM)\b)/g, 'O')
     .replace(/\b[S\d][SO\d]{1,3}(?=(?:G|KG|ML)\b)/g, (size) =>
       size.includes('O') ? size.replace(/S/g, '5').replace(/O/g, '0') : size,
     );

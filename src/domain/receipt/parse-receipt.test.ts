@@ -1128,6 +1128,14 @@ describe('parseReceiptText: item names as tills print them', () => {
     ]);
   });
 
+  it('reads a zero starting a word of letters as an O, not a zero before a unit', () => {
+    expect(items('OLIVE 0IL 500ML 4.00\n0nion Rings 2.50\nSALT 0KG 1.00\nTOTAL 7.50')).toEqual([
+      ['OLIVE OIL 500ML', 400],
+      ['Onion Rings', 250],
+      ['SALT 0KG', 100],
+    ]);
+  });
+
   it('leaves a unit price with its VAT code or a misread pound sign out of the name', () => {
     expect(items('1 DOUBLE CREAM 0.84 F0.84D\nBREAD 0.50 E 0.50\nBALANCE DUE 1.34')).toEqual([
       ['DOUBLE CREAM', 84],
