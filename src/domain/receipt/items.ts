@@ -292,16 +292,22 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
  * for a '5', 'O's for '0's), when it starts with an 'S' or a digit and holds an 'O'.
  */
 function lettersForDigits(text: string): string {
-  return text
-    .replace(/(?<=[a-z]1*)1(?=1*[a-z])/g, 'l')
-    .replace(/(?<=[A-Z]1*)1(?=1*[A-Z])/g, 'I')
-    .replace(/(?<=[a-z]0*)0(?=0*[a-z])/g, 'o')
-    .replace(/(?<=[A-Z]0*)0(?=0*[A-Za-z])|(?<=[A-Za-z]0*)0(?=0*[A-Z])/g, 'O')
-    .replace(/(?<=\b[A-Z]{3,}0*)0(?=0*\b)/g, 'O')
-    .replace(/\b0(?=[A-Za-z]{2,}\b)(?!(?:KG|MG|ML|CL|LTR|PK|PT|OZ|LB|CM|MM)\b)/g, 'O')
-    .replace(/\b[S\d][SO\d]{1,3}(?=(?:G|KG|ML)\b)/g, (size) =>
-      size.includes('O') ? size.replace(/S/g, '5').replace(/O/g, '0') : size,
-    );
+  return (
+    text
+      .replace(/(?<=[a-z]1*)1(?=1*[a-z])/g, 'l')
+      .replace(/(?<=[A-Z]1*)1(?=1*[A-Z])/g, 'I')
+      .replace(/(?<=[a-z]0*)0(?=0*[a-z])/g, 'o')
+      .replace(/(?<=[A-Z]0*)0(?=0*[A-Za-z])|(?<=[A-Za-z]0*)0(?=0*[A-Z])/g, 'O')
+      .replace(/(?<=\b[A-Z]{3,}0*)0(?=0*\b)/g, 'O')
+      .replace(/\b0(?=[A-Za-z]{2,}\b)(?!(?:KG|MG|ML|CL|LTR|PK|PT|OZ|LB|CM|MM)\b)/g, 'O')
+      // A one read as an 'I' before a unit no word ends in ('CARROTSIKG'; not 'RECEIPT'), or alone
+      // before a unit ending the name ('OAT MILK IL'; not 'IL FORNO'): a size.
+      .replace(/(?<=[A-Za-z]{2})I(?=(?:KG|ML|CL|PK|LTR)\b)/g, ' 1')
+      .replace(/\bI(?=(?:KG|ML|CL|PK|PT|LTR|L|G)$)/, '1')
+      .replace(/\b[S\d][SO\d]{1,3}(?=(?:G|KG|ML)\b)/g, (size) =>
+        size.includes('O') ? size.replace(/S/g, '5').replace(/O/g, '0') : size,
+      )
+  );
 }
 
 export function tidyName(name: string): string {

@@ -1136,6 +1136,20 @@ describe('parseReceiptText: item names as tills print them', () => {
     ]);
   });
 
+  it("reads an 'I' before a unit as the one of a size, not in a word", () => {
+    expect(
+      items(
+        'CARROTSIKG 0.99\nOAT MILK IL 1.50\nSCRIPT PEN 2.00\nIL FORNO PIZZA 9.00\nOLIVE OIL 4.00\nTOTAL 17.49',
+      ),
+    ).toEqual([
+      ['CARROTS 1KG', 99],
+      ['OAT MILK 1L', 150],
+      ['SCRIPT PEN', 200],
+      ['IL FORNO PIZZA', 900],
+      ['OLIVE OIL', 400],
+    ]);
+  });
+
   it('leaves a unit price with its VAT code or a misread pound sign out of the name', () => {
     expect(items('1 DOUBLE CREAM 0.84 F0.84D\nBREAD 0.50 E 0.50\nBALANCE DUE 1.34')).toEqual([
       ['DOUBLE CREAM', 84],
