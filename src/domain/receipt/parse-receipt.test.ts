@@ -518,6 +518,28 @@ describe("parseReceiptText: how tills mark a line's count and codes", () => {
     expect(items('COKE 1.38\n2 @ 0.69 EACH 1.38\nTOTAL 1.38')).toEqual([['COKE', 138]]);
   });
 
+  it('a count at a unit price whose line total OCR garbled: the sums take the count at the price', () => {
+    const lines = [
+      'OLIVE OIL 500ML 4.95A',
+      '2@3.79 BRITISH CHICKEN BREAST.58Z',
+      '4 @ 0.89 CHOPPED TOMATOES 4BOS6 Z',
+      'PORRIDGE OATS 1KG 1.29A',
+    ];
+    const parsed = parseReceiptText([...lines, 'TOTAL 17.38']);
+    expect(parsed.items.map((i) => [i.name, i.amountPence, i.quantity])).toEqual([
+      ['OLIVE OIL 500ML', 495, undefined],
+      ['BRITISH CHICKEN BREAST', 758, 2],
+      ['CHOPPED TOMATOES', 356, 4],
+      ['PORRIDGE OATS 1KG', 129, undefined],
+    ]);
+    expect(parsed.checks.itemsMatchTotal).toBe(true);
+    // Not when the sums do not ask for them: the lines stay out, nothing is made up.
+    expect(items([...lines, 'TOTAL 6.24'].join('\n'))).toEqual([
+      ['OLIVE OIL 500ML', 495],
+      ['PORRIDGE OATS 1KG', 129],
+    ]);
+  });
+
   it("a till that marks every VAT code with a minus ('4.99-A') prints no negative prices so", () => {
     const parsed = parseReceiptText([
       'BIG BURGER 4.99-A',

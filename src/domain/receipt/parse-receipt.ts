@@ -1,8 +1,9 @@
 import { basisPointsOf, UNKNOWN_ITEM_NAME } from '../money';
 import { addedTax } from './added-tax';
-import { percentToBasisPoints, trailingAmount } from './amounts';
+import { findAmounts, percentToBasisPoints, trailingAmount } from './amounts';
 import {
   clean,
+  classified,
   classify,
   classifyAll,
   joinPricesOnTheirOwnLine,
@@ -21,7 +22,7 @@ import { countedPence, sum, type Line } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { buildLines } from './lines-from-boxes';
 import { establishmentName } from './name';
-import { POINT_LOST } from './rules';
+import { COUNT_AT_PRICE_FIRST, POINT_LOST } from './rules';
 import { check, chooseTotal, LARGEST_AMOUNT, readFigures } from './totals';
 import type { OcrBox, ParsedReceipt } from './types';
 
@@ -239,13 +240,50 @@ function readLines(
     );
     return line.kind === 'item' ? [line] : [];
   });
-  if (repairs.length !== 1) return read;
-  const repair = repairs[0]!;
+  // Else the lines printed count first whose line total OCR garbled ('2@3.79 BRITISH CHICKEN
+  // BREAST.58Z', '4 @ 0.89 CHOPPED TOMATOES 4BOS6 Z'): the count at the unit price is the total,
+  // when together they make up what the items miss.
+  const counted = repairs.length === 1 ? repairs : countedLineTotals(lines, end);
+  if (
+    counted.length === 0 ||
+    (repairs.length !== 1 && sum(counted.map((l) => l.amount!.pence)) !== short)
+  ) {
+    return read;
+  }
+  const repaired = new Map(counted.map((l) => [l.index, l]));
   const again = readClassified(
-    lines.map((l) => (l.index === repair.index ? repair : l)),
+    lines.map((l) => repaired.get(l.index) ?? l),
     texts,
   );
   return again.checks.itemsMatchTotal ? again : read;
+}
+
+/**
+ * A garbled line total after a name: a last word with a digit in it that does not start as a word
+ * ('R01L20A', '4BOS6 Z'), or '.58Z' glued to the name's last word.
+ */
+const GARBLED_TOTAL = /(?:\s+(?![A-Za-z]{3})\S*\d\S*|(?<=[A-Za-z])[.,]\d\S*)(?:\s+[A-Z])?$/;
+
+/**
+ * Item lines printed count first ('2@3.79 NAME 7.58') whose line total was not read as an amount,
+ * read with the count at the unit price as their amount, the garbled total left out of the name.
+ */
+function countedLineTotals(lines: readonly Line[], end: number): Line[] {
+  return lines.flatMap((l): Line[] => {
+    if (l.index >= end || l.kind !== 'text' || l.amount !== null) return [];
+    const m = COUNT_AT_PRICE_FIRST.exec(l.text);
+    const unit = m && findAmounts(m[2]!)[0];
+    if (!m || !unit || !GARBLED_TOTAL.test(m[3]!)) return [];
+    const text = l.text.replace(GARBLED_TOTAL, '');
+    const pence = Number(m[1]) * unit.pence;
+    const line = classified(`${text} `, l.index, {
+      pence,
+      start: text.length + 1,
+      end: text.length + 1,
+      negative: false,
+    });
+    return line.kind === 'item' ? [{ ...line, text: l.text }] : [];
+  });
 }
 
 /** Stages 2 and 3 over classified lines: the items, the figures, the total and the check. */
