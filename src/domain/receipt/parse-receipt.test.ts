@@ -1417,6 +1417,22 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.totalPence).toBe(total);
     expect(parsed.totalStrategy).toBe(name);
   });
+  it('looks for the payment on every line when no item was read (a fuel slip)', () => {
+    // The pump's line is no item, so nothing is "under the items": the card's amount, printed
+    // again beside the car wash's time, is the total, not the fuel's own total above it.
+    const parsed = parseReceiptText([
+      'PUMP#7',
+      'REGULAR 15.863G',
+      'PRICE/GAL 3.479',
+      'FUEL TOTAL 55.19',
+      'Car Wash 10:06 $ 65.19',
+      'Total =',
+      'CREDIT $ 65.19',
+    ]);
+    expect(parsed.items).toEqual([]);
+    expect(parsed.totalPence).toBe(6519);
+    expect(parsed.totalStrategy).toBe('what was paid');
+  });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
     expect(parsed.totalPence).toBeNull();

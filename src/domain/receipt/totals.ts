@@ -238,6 +238,8 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   },
 ];
 
+const isItemLine = (l: Line) => l.kind === 'item' || l.kind === 'quantity';
+
 /** Lines whose amount is never the total, for the last resort. */
 const NOT_THE_TOTAL: readonly Line['kind'][] = [
   'tender',
@@ -274,6 +276,8 @@ export function chooseTotal(
   ];
   // A discount on the whole bill, printed after the subtotal, comes off the total.
   const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
+  // With no items read, no line is above them: every line is where the totals may be.
+  if (!lines.some(isItemLine)) itemsEnd = 0;
   const context: TotalContext = {
     lines,
     itemsEnd,
