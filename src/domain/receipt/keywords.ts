@@ -112,9 +112,11 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
   {
     kind: 'savings',
-    // also price notes under an item: 'was 3.29 now 2.99', 'RegPrice 8.97 CardSav 2.97'
+    // also price notes under an item: 'was 3.29 now 2.99', 'RegPrice 8.97 CardSav 2.97', and the
+    // kinds of saving summed ('TOTAL COUPON SAVINGS', 'TOTAL NON-COUPON SAVINGS'; not 'TOTAL AFTER
+    // SAVINGS', which is the bill)
     pattern:
-      /\bWAS\b.*\bNOW\b|^\W*WAS\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bSAVED\b|\bTOTAL\s*SAVED/,
+      /\bWAS\b.*\bNOW\b|^\W*WAS\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bTOTAL\s+(?!AFTER\b|LESS\b)(?:[A-Z-]+\s+){1,2}SAVINGS?\b|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bSAVED\b|\bTOTAL\s*SAVED/,
   },
   {
     kind: 'total',

@@ -1417,6 +1417,28 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.totalPence).toBe(total);
     expect(parsed.totalStrategy).toBe(name);
   });
+  it('takes the largest amount printed twice when garbled total words left the items outgrowing it', () => {
+    // 'AMOUNT DUE' and the card's words garbled: both lines read as items, so the items (25.24)
+    // outgrow every amount, but the figure printed twice is the total printed again as paid.
+    const parsed = parseReceiptText(['MEAL DEAL 12.62', 'RONTDUE 12.62', 'RUTH:003773 0.00']);
+    expect(parsed.totalPence).toBe(1262);
+    expect(parsed.totalStrategy).toBe('largest amount');
+    // Printed once, or twice with other items after it, a figure the items outgrow decides nothing.
+    expect(parseReceiptText(['Tea 2.00', 'Cake 3.00', 'Scone 2.50']).totalPence).toBeNull();
+    expect(parseReceiptText(['Latte 3.00', 'Latte 3.00', 'Tea 2.00']).totalPence).toBeNull();
+  });
+  it('never takes a summary of savings for the total (TOTAL COUPON SAVINGS)', () => {
+    const parsed = parseReceiptText([
+      'TOTAL NON-COUPON SAVINGS 1.56',
+      'TOTAL COUPON SAVINGS OF 2.00',
+      'FRUIT SNACKS 2.00',
+      'CANDY 0.50',
+      'TOTAL 2.50',
+    ]);
+    expect(parsed.totalPence).toBe(250);
+    expect(keywordKind('TOTAL COUPON SAVINGS OF')).toBe('savings');
+    expect(keywordKind('TOTAL AFTER SAVINGS')).toBe('total');
+  });
   it('looks for the payment on every line when no item was read (a fuel slip)', () => {
     // The pump's line is no item, so nothing is "under the items": the card's amount, printed
     // again beside the car wash's time, is the total, not the fuel's own total above it.

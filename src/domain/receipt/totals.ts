@@ -226,14 +226,21 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   },
   {
     // Last resort, when OCR lost every total word: the largest amount that is not a payment, if the
-    // items fit under it (a receipt's total is its largest figure but for cash tendered).
+    // items fit under it (a receipt's total is its largest figure but for cash tendered). Or if it
+    // is printed twice, the second time last: with the words of the total and the payment garbled
+    // ('RONTDUE 12.62'), both lines were read as items and the items outgrow every amount, but a
+    // figure larger than any other, printed again under everything else, is the total printed
+    // again as what was paid (two coffees at the dearest price are followed by other items).
     name: LARGEST_AMOUNT,
     decide: ({ lines, base }) => {
       const amounts = lines
-        .filter((l) => l.amount && !NOT_THE_TOTAL.includes(l.kind))
+        .filter((l) => l.amount && l.amount.pence !== 0 && !NOT_THE_TOTAL.includes(l.kind))
         .map((l) => l.amount!.pence);
       const largest = amounts.length > 0 ? Math.max(...amounts) : 0;
-      return largest > 0 && largest >= base ? largest : null;
+      if (largest <= 0) return null;
+      const repeatedLast =
+        amounts.at(-1) === largest && amounts.filter((p) => p === largest).length >= 2;
+      return largest >= base || repeatedLast ? largest : null;
     },
   },
 ];
