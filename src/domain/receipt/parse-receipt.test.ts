@@ -851,6 +851,18 @@ describe('parseReceiptText: the total when its line is garbled or missing', () =
     expect(keywordKind('BATCH 000123')).toBe('info');
   });
 
+  it("reads a total's word with its currency glued on ('GRAND TOTALEUR 1.58')", () => {
+    expect(keywordKind('GRAND TOTALEUR')).toBe('total');
+    expect(keywordKind('TOTALGBP')).toBe('total');
+    // The discount above it is still the bill's, not left out as if the items ran on.
+    expect(
+      items('FRESH ORANGE JUICE 3.95\nSubTotal 3.95\nDiscount 60.00% -2.37\nGRAND TOTALEUR 1.58'),
+    ).toEqual([
+      ['FRESH ORANGE JUICE', 395],
+      ['Discount 60.00%', -237],
+    ]);
+  });
+
   it('names no price by the words of a payment printed above it', () => {
     // A rule that took such words for a greeting card's name fitted one photo's wording; a
     // payment's words say how the bill was paid, never what was bought.
