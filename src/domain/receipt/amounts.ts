@@ -142,7 +142,9 @@ export function trailingWholeAmount(text: string, thousands = false): FoundAmoun
 // Digits that are never money: a product code or barcode (a run of six or more digits) and a pack
 // size ('250G', '4PK', '2PT', '500ML'; a whole number touching its unit).
 const PRODUCT_CODE = /\d{6,}/g;
-const PACK_SIZE = /(?<![\d.,])\d{1,4}\s?(?:G|KG|MG|ML|CL|L|LTR|PK|PT|OZ|LB|CM|MM)\b/gi;
+/** The units a pack's size is printed in ('250G', '4PK', '2PT', '500ML'). */
+export const PACK_UNIT = 'G|KG|MG|ML|CL|L|LTR|PK|PT|OZ|LB|CM|MM';
+const PACK_SIZE = new RegExp(String.raw`(?<![\d.,])\d{1,4}\s?(?:${PACK_UNIT})\b`, 'gi');
 
 /**
  * Whether a line's text may hold a figure of the bill (a price, a quantity, a total): a digit

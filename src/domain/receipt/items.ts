@@ -1,7 +1,7 @@
 // Stage 2, items: where the items end, and the items read from the lines above that, each with its
 // name, amount and quantity; then the corrections the printed subtotal allows.
 import { itemNameOrDefault, type Pence } from '../money';
-import { findAmounts } from './amounts';
+import { findAmounts, PACK_UNIT } from './amounts';
 import { countAtPriceFirst, isUnitPrice } from './classify';
 import { COLUMN_HEADING, isInfoText, keywordKind } from './keywords';
 import { countedPence, sum, type Item, type Line } from './line';
@@ -291,6 +291,12 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
  * digits. The other way round, a size before its unit is digits: 'SOOG' is '500G' (an 'S' read
  * for a '5', 'O's for '0's), when it starts with an 'S' or a digit and holds an 'O'.
  */
+/** A zero starting a word of two letters or more that is not a pack's unit ('0IL'; not '0ML'). */
+const ZERO_STARTING_A_WORD = new RegExp(
+  String.raw`\b0(?=[A-Za-z]{2,}\b)(?!(?:${PACK_UNIT})\b)`,
+  'g',
+);
+
 function lettersForDigits(text: string): string {
   return (
     text
@@ -299,7 +305,7 @@ function lettersForDigits(text: string): string {
       .replace(/(?<=[a-z]0*)0(?=0*[a-z])/g, 'o')
       .replace(/(?<=[A-Z]0*)0(?=0*[A-Za-z])|(?<=[A-Za-z]0*)0(?=0*[A-Z])/g, 'O')
       .replace(/(?<=\b[A-Z]{3,}0*)0(?=0*\b)/g, 'O')
-      .replace(/\b0(?=[A-Za-z]{2,}\b)(?!(?:KG|MG|ML|CL|LTR|PK|PT|OZ|LB|CM|MM)\b)/g, 'O')
+      .replace(ZERO_STARTING_A_WORD, 'O')
       // A one read as an 'I' before a unit no word ends in ('CARROTSIKG'; not 'RECEIPT'), or alone
       // before a unit ending the name ('OAT MILK IL'; not 'IL FORNO'): a size.
       .replace(/(?<=[A-Za-z]{2})I(?=(?:KG|ML|CL|PK|LTR)\b)/g, ' 1')
