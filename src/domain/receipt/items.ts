@@ -4,7 +4,7 @@ import { itemNameOrDefault, type Pence } from '../money';
 import { findAmounts, PACK_UNIT } from './amounts';
 import { countAtPriceFirst, isUnitPrice } from './classify';
 import { COLUMN_HEADING, isInfoText, keywordKind } from './keywords';
-import { countedPence, sum, type Item, type Line } from './line';
+import { countedPence, isItemLine, sum, type Item, type Line } from './line';
 import {
   CODE_BEFORE_NAME,
   CURRENCY_AT_END,
@@ -23,7 +23,7 @@ import type { Figures } from './totals';
  * payment line. (A card slip printed above the items is not the end of them.)
  */
 export function endOfItems(lines: readonly Line[]): number {
-  const firstItem = lines.findIndex((l) => l.kind === 'item' || l.kind === 'quantity');
+  const firstItem = lines.findIndex(isItemLine);
   if (firstItem === -1) return lines.length;
   const after = lines.slice(firstItem);
   const end =
@@ -38,7 +38,7 @@ export function endOfItems(lines: readonly Line[]): number {
  * product whose name holds the word ('LIST TOTAL CARE 2.77', 'TOTAL WASH 3.49'): an item.
  */
 export function itemsNamedLikeTotals(lines: readonly Line[]): Line[] {
-  const firstItem = lines.findIndex((l) => l.kind === 'item' || l.kind === 'quantity');
+  const firstItem = lines.findIndex(isItemLine);
   if (firstItem === -1) return [...lines];
   let itemsSoFar = 0;
   return lines.map((line, i) => {
@@ -284,6 +284,12 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   return item;
 }
 
+/** A zero starting a word of two letters or more that is not a pack's unit ('0IL'; not '0ML'). */
+const ZERO_STARTING_A_WORD = new RegExp(
+  String.raw`\b0(?=[A-Za-z]{2,}\b)(?!(?:${PACK_UNIT})\b)`,
+  'g',
+);
+
 /**
  * A one or a zero between letters is a misread letter ('Van1lla', 'FL00R', 'P11vr'), and so are
  * zeros ending a word of three or more capitals ('SHAMP00') and a zero starting a word of letters
@@ -291,12 +297,6 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
  * digits. The other way round, a size before its unit is digits: 'SOOG' is '500G' (an 'S' read
  * for a '5', 'O's for '0's), when it starts with an 'S' or a digit and holds an 'O'.
  */
-/** A zero starting a word of two letters or more that is not a pack's unit ('0IL'; not '0ML'). */
-const ZERO_STARTING_A_WORD = new RegExp(
-  String.raw`\b0(?=[A-Za-z]{2,}\b)(?!(?:${PACK_UNIT})\b)`,
-  'g',
-);
-
 function lettersForDigits(text: string): string {
   return (
     text

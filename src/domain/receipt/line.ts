@@ -27,6 +27,9 @@ export interface Item extends ParsedReceiptItem {
   afterSubtotal?: boolean;
 }
 
+/** A line that starts or continues the items: a priced line, or a count on a line of its own. */
+export const isItemLine = (l: Line) => l.kind === 'item' || l.kind === 'quantity';
+
 /** The items the subtotal counts: all but discounts printed after it. */
 export function countedPence(items: readonly Item[]): Pence {
   return sum(items.filter((i) => !i.afterSubtotal).map((i) => i.amountPence));

@@ -3,7 +3,7 @@
 import type { Pence } from '../money';
 import { findPercent } from './amounts';
 import { NET_OF_TAX, type LineKind } from './keywords';
-import { countedPence, sum, type Item, type Line } from './line';
+import { countedPence, isItemLine, sum, type Item, type Line } from './line';
 import { NET_AMOUNT, STRONG_TOTAL } from './rules';
 import type { ParsedReceipt } from './types';
 
@@ -245,8 +245,6 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   },
 ];
 
-const isItemLine = (l: Line) => l.kind === 'item' || l.kind === 'quantity';
-
 /** Lines whose amount is never the total, for the last resort. */
 const NOT_THE_TOTAL: readonly Line['kind'][] = [
   'tender',
@@ -284,16 +282,16 @@ export function chooseTotal(
   // A discount on the whole bill, printed after the subtotal, comes off the total.
   const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
   // With no items read, no line is above them: every line is where the totals may be.
-  if (!lines.some(isItemLine)) itemsEnd = 0;
+  const under = lines.some(isItemLine) ? itemsEnd : 0;
   const context: TotalContext = {
     lines,
-    itemsEnd,
+    itemsEnd: under,
     figures,
     base,
     service,
     candidates,
     expected,
-    paid: paidAmount(lines.slice(itemsEnd), base > 0 ? expected : []),
+    paid: paidAmount(lines.slice(under), base > 0 ? expected : []),
   };
   for (const strategy of TOTAL_STRATEGIES) {
     const pence = strategy.decide(context);
