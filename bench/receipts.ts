@@ -131,8 +131,10 @@ for (const set of sets) {
   // Scored again on the receipts whose labelled items add up to their labelled total: some labels
   // pair each name with the price of the line above on tilted photos, and mark a right reading wrong.
   let consistent = { receipts: 0, right: 0, found: 0, truth: 0 };
-  // Which of the total's strategies (src/domain/receipt/totals.ts) decided, how often.
-  const strategies = new Map<string, number>();
+  // Which of the total's strategies (src/domain/receipt/totals.ts) decided, how often, how often
+  // right where a total is labelled, and which missed a labelled total the OCR text holds.
+  const strategies = new Map<string, { decided: number; scored: number; right: number }>();
+  const missedInText = new Map<string, number>();
   const slow: { file: string; seconds: number; timings: ScanOutcome['timings'] | undefined }[] = [];
   peakRss = process.memoryUsage().rss;
   for (const [n, file] of files.entries()) {
@@ -156,7 +158,9 @@ for (const set of sets) {
     const { parsed } = outcome;
     if (parsed.checks.itemsMatchTotal) addUp++;
     const strategy = parsed.totalStrategy ?? 'none (no total)';
-    strategies.set(strategy, (strategies.get(strategy) ?? 0) + 1);
+    const tally = strategies.get(strategy) ?? { decided: 0, scored: 0, right: 0 };
+    strategies.set(strategy, tally);
+    tally.decided++;
     const text = squash(outcome.boxes.map((b) => b.text).join(' '));
     if (label.items) {
       const unpaired = (label.unpaired_prices ?? [])
@@ -196,10 +200,16 @@ for (const set of sets) {
     const totalValues = totalCandidates.filter((v): v is number => Number.isFinite(v));
     if (totalValues.length) {
       totals++;
-      if (parsed.totalPence !== null && totalValues.some((v) => pence(v) === parsed.totalPence)) {
+      tally.scored++;
+      const found =
+        parsed.totalPence !== null && totalValues.some((v) => pence(v) === parsed.totalPence);
+      const inText = totalValues.some((v) => text.includes(squash(v.toFixed(2))));
+      if (found) {
         totalsFound++;
+        tally.right++;
       }
-      if (totalValues.some((v) => text.includes(squash(v.toFixed(2))))) totalsInText++;
+      if (inText) totalsInText++;
+      if (inText && !found) missedInText.set(strategy, (missedInText.get(strategy) ?? 0) + 1);
     }
     const storeNames = label.store_name_parts ?? (label.company ? [label.company] : []);
     if (storeNames.length) {
@@ -253,11 +263,19 @@ for (const set of sets) {
   }
   if (stores) console.log(`  establishment found: ${pct(storesFound, stores)}`);
   console.log(
-    `  total decided by: ${[...strategies]
-      .sort((a, b) => b[1] - a[1])
-      .map(([name, n]) => `${name} ${n}`)
+    `  total decided by (right of those labelled): ${[...strategies]
+      .sort((a, b) => b[1].decided - a[1].decided)
+      .map(([name, n]) => `${name} ${n.decided}${n.scored ? ` (${n.right}/${n.scored})` : ''}`)
       .join(', ')}`,
   );
+  if (missedInText.size > 0) {
+    console.log(
+      `  totals missed that the OCR text holds, by strategy: ${[...missedInText]
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}`,
+    );
+  }
   const p = consistent.found ? consistent.right / consistent.found : 0;
   const r = consistent.truth ? consistent.right / consistent.truth : 0;
   const sp = strict.found ? strict.right / strict.found : 0;

@@ -1384,6 +1384,11 @@ describe('the total: each strategy, in order, decides when the ones before it ca
       ],
       1198,
     ],
+    [
+      'currency sign read as a digit',
+      ['GROCERY 56.00', 'GATORADE 1.29', 'TOTAL 37.29', 'CASH 18.00', 'CHANGE 10.71'],
+      729,
+    ],
     ['what was paid', ['Coffee 3.00', 'Cake 2.50', 'Total 5.05', 'Visa 5.50'], 550],
     [
       'net amount after the total',
@@ -1466,6 +1471,83 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.items).toEqual([]);
     expect(parsed.totalPence).toBe(6519);
     expect(parsed.totalStrategy).toBe('what was paid');
+  });
+  it('reads a total whose currency sign came back as a digit only when the figures say so', () => {
+    // '$7.29' read as 37.29 and an item misread (56.00): the cash less its change is 7.29.
+    const sign = parseReceiptText([
+      'GROCERY 56.00',
+      'GATORADE 1.29',
+      'TOTAL 37.29',
+      'CASH 18.00',
+      'CHANGE 10.71',
+    ]);
+    expect(sign.totalPence).toBe(729);
+    // With the sign read as printed, the figure is as printed ('$10.70' is never 0.70); and with
+    // nothing to agree with the shorter figure, the total as read stands.
+    expect(parseReceiptText(['Shirt 5.70', 'Total $15.70']).totalPence).toBe(1570);
+    expect(parseReceiptText(['Shirt 0.70', 'Total 10.70']).totalPence).toBe(1070);
+    expect(parseReceiptText(['Burger 10.00', 'Fries 2.00', 'TOTAL 37.29']).totalPence).toBe(3729);
+  });
+  it('takes cash less change as the total when a payment line prints that figure', () => {
+    // The subtotal's word garbled into an item (FDOO 8.44), no total line: 20.00 handed over less
+    // 10.95 change is the 9.05 printed as the payment, two figures agreeing on what was paid.
+    const parsed = parseReceiptText([
+      '1 BAJA STEAK 8.95',
+      'ENCHILADO STYLE 1.49',
+      'CASH 20.00',
+      'FDOO 8.44',
+      'TAX 0.61',
+      'PAYMENT 9.05',
+      'Change Due 10.95',
+    ]);
+    expect(parsed.totalPence).toBe(905);
+    expect(parsed.totalStrategy).toBe('what was paid');
+    // No change given: the cash line itself is no second printing of what was paid.
+    const noChange = parseReceiptText([
+      'Burger 10.00',
+      'Fries 2.00',
+      'Total 11.00',
+      'CASH 20.00',
+      'Change 0.00',
+    ]);
+    expect(noChange.totalPence).toBe(1100);
+  });
+  it("takes a total's amount from the line under its words when a tilt split the row", () => {
+    // 'Amt Due' with its amount a row low, the euro sign read as an 'e'.
+    const parsed = parseReceiptText([
+      'TWISTED MAC 15.25',
+      'APPLE COBBLER 7.25',
+      'SODA 4.20',
+      'Amt Due',
+      'e26.70',
+      'NET TTL 24.03',
+    ]);
+    expect(parsed.totalPence).toBe(2670);
+    // A total's words over a named item are a heading, not a split row.
+    expect(parseReceiptText(['TOTAL', 'Chips 2.00', 'Tea 1.00']).totalStrategy).not.toBe(
+      'largest total line',
+    );
+  });
+  it('takes the one card payment as the total when the total lines lost their amounts', () => {
+    const parsed = parseReceiptText([
+      'CANDY 102 1.00',
+      'FRUIT SNACKS 105 10.00',
+      'Vendor Coupon 1.00-',
+      'TOTAL',
+      'TOTAL TAX',
+      'CREDIT CARD TENDER 3.00',
+    ]);
+    expect(parsed.totalPence).toBe(300);
+    expect(parsed.totalStrategy).toBe('payment printed anywhere');
+    // Two payments (a voucher and a card) are parts of the bill: neither is the total.
+    const split = parseReceiptText([
+      'CANDY 1.00',
+      'FRUIT SNACKS 10.00',
+      'TOTAL',
+      'GIFT CARD 5.00',
+      'VISA 3.00',
+    ]);
+    expect(split.totalStrategy).not.toBe('payment printed anywhere');
   });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);

@@ -1,7 +1,7 @@
 // Stage 3, totals: the printed figures (subtotal, VAT, service, tip), the total, chosen by an
 // ordered list of named strategies, and the check of the items against a printed figure.
 import type { Pence } from '../money';
-import { findPercent } from './amounts';
+import { CURRENCY, findPercent } from './amounts';
 import { NET_OF_TAX, type LineKind } from './keywords';
 import { countedPence, isItemLine, sum, type Item, type Line } from './line';
 import { NET_AMOUNT, STRONG_TOTAL } from './rules';
@@ -54,6 +54,8 @@ export interface TotalContext {
   expected: readonly Pence[];
   /** cash less change, or the card's amount, printed under the items; null when neither is */
   paid: Pence | null;
+  /** the line of the money handed over, when what was paid is that less the change given */
+  handedLine: number | null;
 }
 
 /** The last resort's name: a total it decides may be an item's own price (parse-receipt.ts). */
@@ -126,14 +128,36 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
     },
   },
   {
+    // A currency sign read as a digit ('$7.29' as 37.29, '£2.19' as 12.19): no total line is what
+    // was paid or what the figures add up to, but one is, its first digit dropped. Not when the
+    // sign was read as printed ('$10.70').
+    name: 'currency sign read as a digit',
+    decide: ({ base, candidates, expected, paid }) => {
+      const agrees = (p: Pence) => p === paid || (base > 0 && expected.includes(p));
+      if (candidates.some((l) => agrees(l.amount!.pence))) return null;
+      const read = candidates.flatMap((l) => {
+        if (SIGN.test(l.text.slice(0, l.amount!.end))) return [];
+        const pence = withoutFirstDigit(l.amount!.pence);
+        return pence !== null && agrees(pence) ? [pence] : [];
+      });
+      return read.at(-1) ?? null;
+    },
+  },
+  {
     // What was paid settles it: the card's amount, or cash less change, when the figures agree
-    // with it or it is printed again above.
+    // with it or it is printed again above, or (cash less change) printed as a payment.
     name: 'what was paid',
-    decide: ({ lines, itemsEnd, base, candidates, expected, paid }) => {
+    decide: ({ lines, itemsEnd, base, candidates, expected, paid, handedLine }) => {
       if (paid === null) return null;
       const printed = lines
         .slice(itemsEnd)
-        .some((l) => l.kind !== 'tender' && l.kind !== 'change' && l.amount?.pence === paid);
+        .some(
+          (l) =>
+            (l.kind !== 'tender' || (handedLine !== null && l.index !== handedLine)) &&
+            l.kind !== 'change' &&
+            l.amount !== null &&
+            Math.abs(l.amount.pence) === paid,
+        );
       const agrees = base > 0 && expected.includes(paid);
       return agrees || printed || candidates.some((l) => l.amount!.pence === paid) ? paid : null;
     },
@@ -183,11 +207,19 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   },
   {
     // A payment printed among the items (a slip whose totals lost their amounts) still says it.
+    // Less than the items cost it is a part of the bill paid so (a voucher, a split), not all of
+    // it; unless it is the one payment, none given change, and the total's words are printed
+    // with their amounts lost: then the items are what was misread.
     name: 'payment printed anywhere',
     decide: ({ lines, paid, base }) => {
-      const pence = paid ?? paidAmount(lines);
-      // Less than the items cost: a part of the bill paid so (a voucher, a split), not all of it.
-      return pence !== null && pence >= base ? pence : null;
+      const pence = paid ?? paidAmount(lines)?.pence ?? null;
+      if (pence === null) return null;
+      const payments = lines.filter((l) => l.kind === 'tender' && l.amount);
+      const sole =
+        payments.length === 1 &&
+        !lines.some((l) => l.kind === 'change') &&
+        lines.some((l) => l.kind === 'total' && !l.amount);
+      return pence >= base || sole ? pence : null;
     },
   },
   {
@@ -265,11 +297,21 @@ export function chooseTotal(
   billDiscounts: Pence = 0,
 ): { pence: Pence | null; strategy: string | null } {
   const candidates = lines.filter((l) => l.kind === 'total' && l.amount && l.amount.pence > 0);
-  // 'TOTAL' printed under its amount: take the bare amount just above.
+  // 'TOTAL' printed under its amount: take the bare amount just above. Or over it: a row split
+  // in two by a tilt, its amount bare or after a stray letter (a currency sign misread, 'e28.95').
   for (const line of lines) {
+    if (line.kind !== 'total' || line.amount) continue;
     const above = lines[line.index - 1];
-    if (line.kind === 'total' && !line.amount && above?.amount && above.label === '') {
+    const below = lines[line.index + 1];
+    if (above?.amount && above.label === '') {
       candidates.push({ ...line, amount: above.amount });
+    } else if (
+      below?.amount &&
+      below.amount.pence > 0 &&
+      (below.kind === 'item' || below.kind === 'text') &&
+      !/\p{L}{2}/u.test(below.label)
+    ) {
+      candidates.push({ ...line, amount: below.amount });
     }
   }
   const extras = (service ?? 0) + (figures.tip ?? 0);
@@ -283,6 +325,7 @@ export function chooseTotal(
   const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
   // With no items read, no line is above them: every line is where the totals may be.
   const under = lines.some(isItemLine) ? itemsEnd : 0;
+  const payment = paidAmount(lines.slice(under), base > 0 ? expected : []);
   const context: TotalContext = {
     lines,
     itemsEnd: under,
@@ -291,7 +334,8 @@ export function chooseTotal(
     service,
     candidates,
     expected,
-    paid: paidAmount(lines.slice(under), base > 0 ? expected : []),
+    paid: payment?.pence ?? null,
+    handedLine: payment?.handed ?? null,
   };
   for (const strategy of TOTAL_STRATEGIES) {
     const pence = strategy.decide(context);
@@ -316,7 +360,10 @@ function taxAdded(lines: readonly Line[], itemsEnd: number, figures: Figures): P
  * cash with no change that must have been the exact sum; null when none is printed. Some tills
  * print the payment as a negative line ('Card -59.00').
  */
-function paidAmount(lines: readonly Line[], expected: readonly Pence[] = []): Pence | null {
+function paidAmount(
+  lines: readonly Line[],
+  expected: readonly Pence[] = [],
+): { pence: Pence; handed: number | null } | null {
   const tenders = lines.filter((l) => l.kind === 'tender' && l.amount && l.amount.pence !== 0);
   const change = lines.find((l) => l.kind === 'change' && l.amount);
   if (change) {
@@ -325,10 +372,13 @@ function paidAmount(lines: readonly Line[], expected: readonly Pence[] = []): Pe
       (l) => l.index < change.index && Math.abs(l.amount!.pence) > Math.abs(change.amount!.pence),
     );
     const handed = given.find((l) => /CASH/i.test(l.label)) ?? given.at(-1);
-    if (handed) return Math.abs(handed.amount!.pence) - Math.abs(change.amount!.pence);
+    if (handed) {
+      const pence = Math.abs(handed.amount!.pence) - Math.abs(change.amount!.pence);
+      return { pence, handed: handed.index };
+    }
   }
   const card = tenders.find((l) => !/CASH/i.test(l.label));
-  if (card) return Math.abs(card.amount!.pence);
+  if (card) return { pence: Math.abs(card.amount!.pence), handed: null };
   // Cash with no change printed: the exact sum when it is to the penny (notes handed over are a
   // whole number of pounds or dollars) or when the figures add up to it.
   const exact = change
@@ -336,7 +386,19 @@ function paidAmount(lines: readonly Line[], expected: readonly Pence[] = []): Pe
     : tenders.find(
         (l) => l.amount!.pence % 100 !== 0 || expected.includes(Math.abs(l.amount!.pence)),
       );
-  return exact ? Math.abs(exact.amount!.pence) : null;
+  return exact ? { pence: Math.abs(exact.amount!.pence), handed: null } : null;
+}
+
+/** A currency sign before the digits of an amount that ends the text. */
+const SIGN = new RegExp(String.raw`${CURRENCY}\s*-?\s*[\d.,' ]+$`);
+
+/**
+ * An amount without its first digit (3729 -> 729), or null when it has none to spare or the rest
+ * would start with a zero (10.70 is not a sign before '0.70').
+ */
+function withoutFirstDigit(pence: Pence): Pence | null {
+  const digits = String(pence);
+  return digits.length < 4 || digits[1] === '0' ? null : Number(digits.slice(1));
 }
 
 /**
