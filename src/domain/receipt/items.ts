@@ -92,6 +92,8 @@ export function readItems(
   const items: Item[] = [];
   const usedNames = new Set<Line>(); // name lines below a price, already given to it
   let sectionStart = 0; // items since the last running total
+  let lastRunning: Pence | null = null; // that running total's amount
+  let addedSince: Pence = 0; // tax and service printed since it
   let pendingName: Line | null = null; // an unpriced line just above, maybe the item's name
   let pendingQuantity: { quantity: number; total: Pence } | null = null;
   for (const [i, line] of region.entries()) {
@@ -100,6 +102,9 @@ export function readItems(
       continue;
     }
     if (line.kind === 'section') sectionStart = items.length;
+    if ((line.kind === 'tax' || line.kind === 'service') && line.amount) {
+      addedSince += line.amount.pence;
+    }
     if (line.kind === 'quantity') {
       const result = quantityItem(line, items, pendingName);
       if (result && 'pending' in result) pendingQuantity = result.pending;
@@ -132,17 +137,25 @@ export function readItems(
     if ((line.kind === 'item' || line.kind === 'discount') && line.amount) {
       const since = items.slice(sectionStart);
       // A priced line equal to the sum of the items above it is a running total ('Food 28.95'),
-      // but not a price with no words of its own under an unpriced name (a supermarket's code
-      // line, '480521745005 3.60' under 'SHAMPOO 400ML' after items of 1.50 and 2.10): the name's.
+      // or to the running total above and the lines since, tax and service included ('16.60',
+      // '1.16', '17.76': a subtotal, its tax and the total, their words garbled; 'SBT7L 12.00',
+      // 'STATE TAX 0.72', 'CITY TAX 0.24', 'T8TL 12.96'), but not a price with no words of its own
+      // under an unpriced name (a supermarket's code line, '480521745005 3.60' under 'SHAMPOO
+      // 400ML' after items of 1.50 and 2.10): the name's.
       const namesPrice = pendingName !== null && !/[A-Za-z]{2,}/.test(line.label);
+      const sinceSum = sum(since.map((x) => x.amountPence));
       if (
         line.kind === 'item' &&
         !line.isItem &&
         !namesPrice &&
-        since.length >= 2 &&
-        sum(since.map((x) => x.amountPence)) === line.amount.pence
+        ((since.length >= 2 && sinceSum === line.amount.pence) ||
+          ((since.length >= 1 || addedSince > 0) &&
+            lastRunning !== null &&
+            lastRunning + sinceSum + addedSince === line.amount.pence))
       ) {
         running.add(line.index);
+        lastRunning = line.amount.pence;
+        addedSince = 0;
         sectionStart = items.length;
         pendingName = null;
         continue;

@@ -1549,6 +1549,50 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     ]);
     expect(split.totalStrategy).not.toBe('payment printed anywhere');
   });
+  it('adds every tax printed under the items to what the total may be (state and city tax)', () => {
+    // The words of the subtotal and the total garbled: the figure under the sum is the sum plus
+    // both taxes, not the sum.
+    const parsed = parseReceiptText([
+      'BURGER 10.00',
+      'FRIES 2.00',
+      'SBT7L 12.00',
+      'STATE TAX 0.72',
+      'CITY TAX 0.24',
+      'T8TL 12.96',
+    ]);
+    expect(parsed.totalPence).toBe(1296);
+  });
+  it('reads a running total of a running total and the figures since as no item', () => {
+    // '16.60' adds the items up, '1.16' is its tax and '17.76' both, every word garbled: the
+    // second sum is no item either, and what was paid settles the total.
+    const parsed = parseReceiptText([
+      'Veg Med 14.85',
+      'Diet Coke 1.75',
+      'SKbQKtJl: 16.60',
+      'Sales: 1.16',
+      'TZZal: 17.76',
+      'Pd.Cash: 20.00',
+      'Change: 2.24',
+    ]);
+    expect(parsed.items.map((i) => i.amountPence)).not.toContain(1776);
+    expect(parsed.totalPence).toBe(1776);
+  });
+  it('takes what was paid, not the sum line, when what was paid is printed again under it', () => {
+    // A multi-buy saving after the sum of the items: 15.95 less 1.25 is the 14.70 paid.
+    const parsed = parseReceiptText([
+      'NAPPIES 3.75',
+      'NAPPIES 3.75',
+      'NAPPIES 3.75',
+      'DOUGHNUTS 0.65',
+      'RED WINE 4.05',
+      'SKB-QKTJL 15.95',
+      'NAPPIES 3FOR 10 -1.25',
+      'TZZALTK 14.70',
+      'CASH 20.00',
+      'CHANGE DUE 5.30',
+    ]);
+    expect(parsed.totalPence).toBe(1470);
+  });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
     expect(parsed.totalPence).toBeNull();

@@ -74,9 +74,10 @@ export interface TotalStrategy {
 export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   {
     // No total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), but a line under the
-    // items adds them all up: that is the total, unless more than that was paid, or a figure
-    // printed under it is the sum plus a figure printed between the two (tax or service added to
-    // net prices, the total's word garbled too): then that figure is.
+    // items adds them all up: that is the total, unless more than that was paid, or what was paid
+    // is printed again under it (the sum less a saving), or a figure printed under it is the sum
+    // plus a figure printed between the two (tax or service added to net prices, the total's word
+    // garbled too): then that figure is.
     name: 'sum line without a total word',
     decide: ({ lines, itemsEnd, base, candidates, expected, paid }) => {
       const sumLine = lines.find(
@@ -87,6 +88,14 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
       if (!sumLine || base <= 0 || candidates.length > 0 || (paid !== null && paid >= base)) {
         return null;
       }
+      const paidPrinted = lines.some(
+        (l) =>
+          l.index > sumLine.index &&
+          l.kind !== 'tender' &&
+          l.kind !== 'change' &&
+          l.amount?.pence === paid,
+      );
+      if (paidPrinted) return null;
       const added = lines.find(
         (l) =>
           l.index > sumLine.index &&
@@ -315,11 +324,15 @@ export function chooseTotal(
     }
   }
   const extras = (service ?? 0) + (figures.tip ?? 0);
+  // Several taxes printed one under another (state and city, CGST and SGST): the total adds all.
+  const taxLines = lines.filter((l) => l.kind === 'tax' && l.amount && l.amount.pence > 0);
+  const taxes = taxLines.length > 1 ? [sum(taxLines.map((l) => l.amount!.pence))] : [];
   const sums = [
     base + extras,
     base + extras + (figures.tax ?? 0),
     base + (service ?? 0),
     base + (service ?? 0) + (figures.tax ?? 0),
+    ...taxes.flatMap((t) => [base + extras + t, base + (service ?? 0) + t]),
   ];
   // A discount on the whole bill, printed after the subtotal, comes off the total.
   const expected = billDiscounts === 0 ? sums : [...sums.map((p) => p + billDiscounts), ...sums];
