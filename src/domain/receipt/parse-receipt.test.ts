@@ -1413,6 +1413,11 @@ describe('the total: each strategy, in order, decides when the ones before it ca
       1296,
     ],
     ['largest total line', ['Burger 10.00', 'Total 12.00', 'Total 11.00'], 1200],
+    [
+      'figure under the items the sums agree with',
+      ['Tea 2.00', 'Cake 3.00', 'SUB-TOTAL 5.00', 'GST 0.25', 'TKTQK 5.25', 'PAID 10.00', 'CHANGE'],
+      525,
+    ],
     ['payment printed anywhere', ['CARD 15.00', 'Burger 10.00', 'Fries 2.00'], 1500],
     [
       'bare amount under the items',
@@ -1592,6 +1597,18 @@ describe('the total: each strategy, in order, decides when the ones before it ca
       'CHANGE DUE 5.30',
     ]);
     expect(parsed.totalPence).toBe(1470);
+  });
+  it('takes a figure the sums agree with from a line that also holds a time', () => {
+    // 'Amount Due' garbled beside the time it was printed: subtotal and tax add up to it.
+    const parsed = parseReceiptText([
+      'HAM&EGG BURRITO 9.99',
+      'PANCAKES 5.99',
+      'Subtotal 15.98',
+      'Tax 1.10',
+      '10:00 PKyQKnJ DuZ 17.08',
+    ]);
+    expect(parsed.totalPence).toBe(1708);
+    expect(parsed.totalStrategy).toBe('figure under the items the sums agree with');
   });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);

@@ -215,6 +215,26 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
     },
   },
   {
+    // No total line, but a figure under the items that the subtotal, service and tax add up to,
+    // its words garbled ('TKTQK DJE: $27.30' under 'SUB-TOTAL $26.00' and 'GST(5%): $1.30'), or
+    // sharing its line with a time ('10:00 PKyQKnJ DuZ 25.61'): the sums agreeing outweigh a
+    // payment that does not (cash handed over before its change).
+    name: 'figure under the items the sums agree with',
+    decide: ({ lines, itemsEnd, base, candidates, expected }) => {
+      if (base <= 0 || candidates.length > 0) return null;
+      const agreeing = lines
+        .slice(itemsEnd)
+        .find(
+          (l) =>
+            (l.kind === 'item' || l.kind === 'text' || l.kind === 'info') &&
+            l.amount !== null &&
+            l.amount.pence > base &&
+            expected.includes(l.amount.pence),
+        );
+      return agreeing ? agreeing.amount!.pence : null;
+    },
+  },
+  {
     // A payment printed among the items (a slip whose totals lost their amounts) still says it.
     // Less than the items cost it is a part of the bill paid so (a voucher, a split), not all of
     // it; unless it is the one payment, none given change, and the total's words are printed
