@@ -1610,6 +1610,24 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.totalPence).toBe(1708);
     expect(parsed.totalStrategy).toBe('figure under the items the sums agree with');
   });
+  it('knows cash and cards by their French, Italian, Dutch and German words', () => {
+    // 'Especes 5.70', 'Rendu 0.12': cash less change, the total's word garbled.
+    const french = parseReceiptText([
+      '2 CAFE GRAIN 5.58',
+      'TKTQK: 5.58',
+      'Especes 5.70',
+      'RENDU 0.12',
+    ]);
+    expect(french.totalPence).toBe(558);
+    for (const words of ['ESPÈCES', 'CARTE BANCAIRE', 'CONTANTI', 'PINNEN', 'EC-KARTE']) {
+      expect(keywordKind(words)).toBe('tender');
+    }
+    // Notes handed over with no change printed are not what was paid, whatever the language
+    // names the cash in (a card's amount would be).
+    const italian = parseReceiptText(['PIZZA 8.00', 'ACQUA 2.00', 'CONTANTI 20.00']);
+    expect(italian.totalPence).not.toBe(2000);
+    expect(parseReceiptText(['PIZZA 8.00', 'ACQUA 2.00', 'VISA 10.00']).totalPence).toBe(1000);
+  });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
     expect(parsed.totalPence).toBeNull();

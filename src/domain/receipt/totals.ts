@@ -2,7 +2,7 @@
 // ordered list of named strategies, and the check of the items against a printed figure.
 import type { Pence } from '../money';
 import { CURRENCY, findPercent } from './amounts';
-import { NET_OF_TAX, type LineKind } from './keywords';
+import { CASH, NET_OF_TAX, type LineKind } from './keywords';
 import { countedPence, isItemLine, sum, type Item, type Line } from './line';
 import { NET_AMOUNT, STRONG_TOTAL } from './rules';
 import type { ParsedReceipt } from './types';
@@ -404,13 +404,13 @@ function paidAmount(
     const given = tenders.filter(
       (l) => l.index < change.index && Math.abs(l.amount!.pence) > Math.abs(change.amount!.pence),
     );
-    const handed = given.find((l) => /CASH/i.test(l.label)) ?? given.at(-1);
+    const handed = given.find((l) => CASH.test(l.label)) ?? given.at(-1);
     if (handed) {
       const pence = Math.abs(handed.amount!.pence) - Math.abs(change.amount!.pence);
       return { pence, handed: handed.index };
     }
   }
-  const card = tenders.find((l) => !/CASH/i.test(l.label));
+  const card = tenders.find((l) => !CASH.test(l.label));
   if (card) return { pence: Math.abs(card.amount!.pence), handed: null };
   // Cash with no change printed: the exact sum when it is to the penny (notes handed over are a
   // whole number of pounds or dollars) or when the figures add up to it.
