@@ -1628,6 +1628,18 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(italian.totalPence).not.toBe(2000);
     expect(parseReceiptText(['PIZZA 8.00', 'ACQUA 2.00', 'VISA 10.00']).totalPence).toBe(1000);
   });
+  it('takes the card payment printed again as the last item, the sum of the items above it', () => {
+    const parsed = parseReceiptText([
+      'iPhone 6 Leather Case 10.00',
+      'JZQAQ PUJKKVQX 10.00',
+      'Includes GST of 0.91',
+      'OTHER CARD 10.00',
+    ]);
+    expect(parsed.totalPence).toBe(1000);
+    expect(parsed.totalStrategy).toBe('what was paid');
+    // Two items and a card paying for one of them (a split): nothing says the bill was 3.00.
+    expect(parseReceiptText(['Tea 2.00', 'Cake 3.00', 'VISA 3.00']).totalPence).not.toBe(300);
+  });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
     expect(parsed.totalPence).toBeNull();

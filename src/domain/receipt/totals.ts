@@ -154,7 +154,9 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
   },
   {
     // What was paid settles it: the card's amount, or cash less change, when the figures agree
-    // with it or it is printed again above, or (cash less change) printed as a payment.
+    // with it or it is printed again above, or (cash less change) printed as a payment. Printed
+    // again as the last of the items and the sum of those above it, it is the total whose word
+    // was garbled ('CASE 10.00', 'JZQAQ PUJKKVQX 10.00', 'OTHER CARD 10.00').
     name: 'what was paid',
     decide: ({ lines, itemsEnd, base, candidates, expected, paid, handedLine }) => {
       if (paid === null) return null;
@@ -168,7 +170,15 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
             Math.abs(l.amount.pence) === paid,
         );
       const agrees = base > 0 && expected.includes(paid);
-      return agrees || printed || candidates.some((l) => l.amount!.pence === paid) ? paid : null;
+      const items = lines.slice(0, itemsEnd).filter((l) => l.kind === 'item' && l.amount);
+      const last = items.at(-1);
+      const sumsAbove =
+        last !== undefined &&
+        last.amount!.pence === paid &&
+        sum(items.slice(0, -1).map((l) => l.amount!.pence)) === paid;
+      return agrees || printed || sumsAbove || candidates.some((l) => l.amount!.pence === paid)
+        ? paid
+        : null;
     },
   },
   {
