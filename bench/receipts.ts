@@ -18,12 +18,17 @@
 //
 // --slowest N prints each set's N slowest images with the time of each stage, to see what a p95 is
 // made of.
+//
+// Each set also prints which strategy decided the total (right of those labelled), and how often a
+// total read right is still found with the words of its totals block garbled (bench/garble.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createOcrPool } from '../src/server/adapters/ocr/pool';
 import { scanReceipt, type ScanOutcome } from '../src/server/modules/receipts/pipeline';
 import { parseReceipt } from '../src/domain/receipt/parse-receipt';
 import type { OcrBox } from '../src/domain/receipt/types';
+import { buildLines } from '../src/domain/receipt/lines-from-boxes';
+import { GarbledTotals } from './garble';
 import { namesMatch, pence, quantile, scoreItems, squash, type LabelItem } from './receipt-score';
 
 const args = process.argv.slice(2);
@@ -135,6 +140,8 @@ for (const set of sets) {
   // right where a total is labelled, and which missed a labelled total the OCR text holds.
   const strategies = new Map<string, { decided: number; scored: number; right: number }>();
   const missedInText = new Map<string, number>();
+  // The same receipts with the words of their totals block garbled (bench/garble.ts).
+  const garbled = [new GarbledTotals(['total']), new GarbledTotals(['total', 'subtotal'])];
   const slow: { file: string; seconds: number; timings: ScanOutcome['timings'] | undefined }[] = [];
   peakRss = process.memoryUsage().rss;
   for (const [n, file] of files.entries()) {
@@ -207,6 +214,8 @@ for (const set of sets) {
       if (found) {
         totalsFound++;
         tally.right++;
+        const lines = buildLines(outcome.boxes).map((l) => l.text);
+        for (const g of garbled) g.add(lines, parsed.totalPence!);
       }
       if (inText) totalsInText++;
       if (inText && !found) missedInText.set(strategy, (missedInText.get(strategy) ?? 0) + 1);
@@ -268,6 +277,12 @@ for (const set of sets) {
       .map(([name, n]) => `${name} ${n.decided}${n.scored ? ` (${n.right}/${n.scored})` : ''}`)
       .join(', ')}`,
   );
+  for (const g of garbled) {
+    if (g.tried === 0) continue;
+    console.log(
+      `  totals read right still found with the words of every ${g.kinds.join(' and ')} line garbled: ${pct(g.found, g.tried)} (${g.found}/${g.tried})`,
+    );
+  }
   if (missedInText.size > 0) {
     console.log(
       `  totals missed that the OCR text holds, by strategy: ${[...missedInText]
