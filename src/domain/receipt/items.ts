@@ -149,6 +149,9 @@ export function readItems(
         !line.isItem &&
         !namesPrice &&
         ((since.length >= 2 && sinceSum === line.amount.pence) ||
+          (since.length === 1 &&
+            sinceSum === line.amount.pence &&
+            taxedBelow(region, i, line.amount.pence)) ||
           ((since.length >= 1 || addedSince > 0) &&
             lastRunning !== null &&
             lastRunning + sinceSum + addedSince === line.amount.pence))
@@ -202,6 +205,25 @@ export function readItems(
       running.has(line.index) ? { ...line, kind: 'running' as const } : line,
     ),
   };
+}
+
+/**
+ * A priced line after `at`, past only tax and service lines (one at least), whose amount is
+ * `pence` plus theirs: the line at `at` is a sum that the tax was added to, even when it repeats a
+ * lone item's price ('FACIAL 45.00', '45.00', 'TOTAL TAX 1.80', '46.80', the words of the subtotal
+ * and the total garbled), not a second helping at the same price.
+ */
+function taxedBelow(region: readonly Line[], at: number, pence: Pence): boolean {
+  let added = 0;
+  for (const line of region.slice(at + 1)) {
+    if (!line.amount) continue;
+    if (line.kind === 'tax' || line.kind === 'service') {
+      added += line.amount.pence;
+      continue;
+    }
+    return line.kind === 'item' && added > 0 && line.amount.pence === pence + added;
+  }
+  return false;
 }
 
 /**

@@ -1640,6 +1640,21 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     // Two items and a card paying for one of them (a split): nothing says the bill was 3.00.
     expect(parseReceiptText(['Tea 2.00', 'Cake 3.00', 'VISA 3.00']).totalPence).not.toBe(300);
   });
+  it("reads a lone item's price printed again with tax added under it as subtotal and total", () => {
+    // The words of the subtotal and the total garbled: 17.90 again, two taxes, 19.69.
+    const parsed = parseReceiptText([
+      '2 OPEN FOOD 17.90',
+      'SKbQKtJl 17.90',
+      'State Tax 1.07',
+      'City Tax 0.72',
+      'TZZal 19.69',
+    ]);
+    expect(parsed.items.map((i) => i.amountPence)).toEqual([1790]);
+    expect(parsed.totalPence).toBe(1969);
+    // Two helpings at the same price, no tax added under them: both items.
+    const twice = parseReceiptText(['PINT 5.00', 'PINT 5.00', 'Total 10.00']);
+    expect(twice.items.map((i) => i.amountPence)).toEqual([500, 500]);
+  });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
     expect(parsed.totalPence).toBeNull();
