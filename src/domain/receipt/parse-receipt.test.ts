@@ -1609,6 +1609,17 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     ]);
     expect(parsed.totalPence).toBe(1708);
     expect(parsed.totalStrategy).toBe('figure under the items the sums agree with');
+    // The subtotal's word garbled too: the sum line, and the figure beside the time under it.
+    const sum = parseReceiptText([
+      'HAM&EGG BURRITO 9.99',
+      'PANCAKES 5.99',
+      'HOT TEA 4.98',
+      'SxbxoxaL 20.96',
+      'Tax 1.45',
+      '10:00 PKyQKnJ DuZ 22.41',
+    ]);
+    expect(sum.totalPence).toBe(2241);
+    expect(sum.totalStrategy).toBe('sum line without a total word');
   });
   it('knows cash and cards by their French, Italian, Dutch and German words', () => {
     // 'Especes 5.70', 'Rendu 0.12': cash less change, the total's word garbled.

@@ -101,7 +101,9 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
           l.index > sumLine.index &&
           l.amount !== null &&
           l.amount.pence > base &&
-          !NOT_THE_TOTAL.includes(l.kind) &&
+          // (a figure the sums agree with may share its line with a time: '10:00 DuZ 25.61')
+          (!NOT_THE_TOTAL.includes(l.kind) ||
+            (l.kind === 'info' && expected.includes(l.amount.pence))) &&
           (expected.includes(l.amount.pence) ||
             lines.some(
               (x) =>
