@@ -1666,6 +1666,20 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     const twice = parseReceiptText(['PINT 5.00', 'PINT 5.00', 'Total 10.00']);
     expect(twice.items.map((i) => i.amountPence)).toEqual([500, 500]);
   });
+  it('takes the sum less a discount printed under it when the total word was garbled', () => {
+    const parsed = parseReceiptText([
+      'Fideua Mixta 17.00',
+      'Tarta de Santiago 11.00',
+      'Croquetas 6.00',
+      'IKeQKoJal 34.00',
+      'Discount 4.00',
+      'ZotaK 30.00',
+      'VoVaJ JJZQ 30.00',
+      'Incl.of VAT (20.00%) 5.00',
+    ]);
+    expect(parsed.totalPence).toBe(3000);
+    expect(parsed.totalStrategy).toBe('sum line without a total word');
+  });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
     expect(parsed.totalPence).toBeNull();

@@ -114,7 +114,25 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
                 x.amount?.pence === l.amount!.pence - base,
             )),
       );
-      return added ? added.amount!.pence : base;
+      if (added) return added.amount!.pence;
+      // Or the sum less a discount printed between the two ('SUB 20.00', 'DISC -2.00', 'T0TAL
+      // 18.00'), the words garbled again.
+      const discounted = lines.find(
+        (l) =>
+          l.index > sumLine.index &&
+          (l.kind === 'item' || l.kind === 'text') &&
+          l.amount !== null &&
+          l.amount.pence > 0 &&
+          l.amount.pence < base &&
+          lines.some(
+            (x) =>
+              x.index > sumLine.index &&
+              x.index < l.index &&
+              (x.kind === 'discount' || x.kind === 'savings' || (x.amount?.pence ?? 0) < 0) &&
+              Math.abs(x.amount?.pence ?? 0) === base - l.amount!.pence,
+          ),
+      );
+      return discounted ? discounted.amount!.pence : base;
     },
   },
   {
