@@ -1680,6 +1680,22 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.totalPence).toBe(3000);
     expect(parsed.totalStrategy).toBe('sum line without a total word');
   });
+  it('takes the figure just above a cash rounding when the total word was garbled', () => {
+    // An item missed, so nothing adds up; 11.98 rounded to the 12.00 paid (20.00 less 8.00).
+    const parsed = parseReceiptText([
+      'Coke Light 2.95',
+      'Beef & Egg 3.00',
+      'McFlurry 5.35',
+      'EaK-Vn VoJJJ (ZQcQ TaJ) 11.98',
+      'Rounding Adjust 0.02',
+      'Rounding 12.00',
+      'Cash Tendered 20.00',
+      'Change 8.00',
+    ]);
+    expect(parsed.totalPence).toBe(1198);
+    expect(parsed.totalStrategy).toBe('total before cash rounding');
+    expect(keywordKind('KAART')).toBe('tender');
+  });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
     expect(parsed.totalPence).toBeNull();

@@ -142,7 +142,8 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
     // settled, not part of what is shared (decision 007).
     name: 'total before cash rounding',
     decide: ({ lines, itemsEnd, base, candidates, expected, paid }) => {
-      if (!lines.some((l) => l.index >= itemsEnd && l.kind === 'rounding')) return null;
+      const rounding = lines.find((l) => l.kind === 'rounding');
+      if (!rounding) return null;
       const exact = candidates
         .filter((l) => {
           const pence = l.amount!.pence;
@@ -153,7 +154,21 @@ export const TOTAL_STRATEGIES: readonly TotalStrategy[] = [
           );
         })
         .at(-1);
-      return exact ? exact.amount!.pence : null;
+      if (exact && lines.some((l) => l.index >= itemsEnd && l.kind === 'rounding')) {
+        return exact.amount!.pence;
+      }
+      // No total line (its word garbled, so the rounding may read as among the items): the figure
+      // just above the rounding, within a rounding of what was paid and not equal to it, is the
+      // total being rounded.
+      const above = lines[rounding.index - 1];
+      const rounded =
+        candidates.length === 0 &&
+        paid !== null &&
+        above?.amount &&
+        (above.kind === 'item' || above.kind === 'text' || above.kind === 'running') &&
+        above.amount.pence !== paid &&
+        Math.abs(paid - above.amount.pence) <= MAX_ROUNDING;
+      return rounded ? above.amount!.pence : null;
     },
   },
   {
