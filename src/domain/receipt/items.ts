@@ -60,6 +60,40 @@ export function itemsNamedLikeTotals(lines: readonly Line[]): Line[] {
   });
 }
 
+/** Figures of a totals block, printed under the items. */
+const TOTALS_BLOCK_FIGURE: readonly Line['kind'][] = [
+  'tax',
+  'service',
+  'tip',
+  'tender',
+  'change',
+  'rounding',
+];
+
+/**
+ * When nothing could decide the total (no total line, no payment, no subtotal, and the items
+ * outgrow every figure), the total's words were garbled and its line read as the last item: the
+ * last priced line of the items, at least what the two or more item lines above it add up to, is
+ * the total ('TKtQK DJe: 305.00' under eleven dishes that come to 304.00 as read). So when the
+ * rest of a totals block (tax, a payment, change) is printed under it, or four or more items are
+ * above it: one dish dearer than four others together is rare, the total common. A receipt cut
+ * off under a dear main course says neither; under a lone item it may be a second one, paid for
+ * apart. The lines again with that one read as a total, or null when no line is so.
+ */
+export function lastItemAsTotal(lines: readonly Line[]): Line[] | null {
+  const end = endOfItems(lines);
+  const items = lines.filter((l) => l.index < end && l.kind === 'item' && l.amount);
+  const last = items.at(-1);
+  if (!last || items.length < 3 || last.amount!.pence <= 0) return null;
+  const above = items.slice(0, -1).map((l) => l.amount!.pence);
+  if (last.amount!.pence < sum(above)) return null;
+  const block = lines.some(
+    (l) => l.index > last.index && l.amount !== null && TOTALS_BLOCK_FIGURE.includes(l.kind),
+  );
+  if (!block && above.length < 4) return null;
+  return lines.map((l) => (l === last ? { ...l, kind: 'total' as const } : l));
+}
+
 /**
  * With no subtotal or total line (OCR garbled its word: 'TDT,COHPRA' for 'TOT.COMPRA'), the first
  * line whose amount is the sum of three or more items above it ends the items.

@@ -1696,6 +1696,38 @@ describe('the total: each strategy, in order, decides when the ones before it ca
     expect(parsed.totalStrategy).toBe('total before cash rounding');
     expect(keywordKind('KAART')).toBe('tender');
   });
+  it('reads a last item dearer than all above it as the total whose word was garbled', () => {
+    // One dish misread, so nothing adds up; VAT printed under the garbled total.
+    const taxed = parseReceiptText([
+      'Hummus 6.50',
+      'Fattoush 7.00',
+      'Lamb Kofta 14.50',
+      'Falafel 6.00',
+      'TKtQK DJe: 35.00',
+      'VAT 20%: 5.83',
+    ]);
+    expect(taxed.totalPence).toBe(3500);
+    expect(taxed.items.map((i) => i.amountPence)).toEqual([650, 700, 1450, 600]);
+    // Four or more items above it, nothing under it.
+    const four = parseReceiptText([
+      'Tea 1.80',
+      'Scone 2.60',
+      'Toastie 5.20',
+      'Soup 4.90',
+      'QVzJK 15.50',
+    ]);
+    expect(four.totalPence).toBe(1550);
+    expect(four.items).toHaveLength(4);
+    // A receipt cut off under a dear main course: no total, every item kept.
+    const cut = parseReceiptText([
+      'Soup 4.29',
+      'Cheese 0.99',
+      'Crackers 0.99',
+      'Chicken Wrap 10.29',
+    ]);
+    expect(cut.totalPence).toBeNull();
+    expect(cut.items).toHaveLength(4);
+  });
   it('says no strategy decided when nothing could be the total', () => {
     const parsed = parseReceiptText(['THE CORNER CAFE', 'Thank you']);
     expect(parsed.totalPence).toBeNull();

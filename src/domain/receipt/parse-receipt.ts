@@ -14,6 +14,7 @@ import {
   dropItemThatBreaksSubtotal,
   endOfItems,
   itemsNamedLikeTotals,
+  lastItemAsTotal,
   misreadPricesRepaired,
   readItems,
   restoreItemsTheSubtotalNeeds,
@@ -218,7 +219,7 @@ function readLines(
   });
   // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
   const lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified));
-  const read = readClassified(lines, texts);
+  const read = readWithTotal(lines, texts);
   if (read.checks.itemsMatchTotal || read.checks.differencePence <= 0) return read;
   // A line among the items that makes up, alone, what the items miss of the printed figure: the
   // sums decide what the words or the figure could not. A priced line whose words read as a note
@@ -256,6 +257,15 @@ function readLines(
     texts,
   );
   return again.checks.itemsMatchTotal ? again : read;
+}
+
+/** Stages 2 and 3, again with the last item as the total (items.ts) when nothing decides it. */
+function readWithTotal(lines: readonly Line[], texts: readonly string[]): ParsedReceipt {
+  const read = readClassified(lines, texts);
+  if (read.totalPence !== null) return read;
+  const marked = lastItemAsTotal(lines);
+  const again = marked && readClassified(marked, texts);
+  return again && again.totalPence !== null ? again : read;
 }
 
 /**
