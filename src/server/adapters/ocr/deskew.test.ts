@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderReceipt, UK_RECEIPT } from '../../testing/receipt-fixtures';
-import { estimateSkewDegrees, type Gray } from './deskew';
+import { estimateSkewDegrees, inkMask, type Gray } from './deskew';
 
 async function gray(image: Buffer, width = 600): Promise<Gray> {
   const { data, info } = await sharp(image)
@@ -32,5 +32,32 @@ describe('estimateSkewDegrees', () => {
       .png()
       .toBuffer();
     expect(estimateSkewDegrees(await gray(blank, 400))).toBe(0);
+  });
+});
+
+describe('inkMask', () => {
+  it('marks as ink what is darker by 48 than the brightest pixel within 2, at edges too', () => {
+    // A seeded noise image, odd sizes, against the definition computed pixel by pixel.
+    let state = 7;
+    const width = 37;
+    const height = 23;
+    const data = Uint8Array.from({ length: width * height }, () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state % 256;
+    });
+    const expected = Uint8Array.from(data, (v, i) => {
+      const x = i % width;
+      const y = Math.floor(i / width);
+      let max = 0;
+      for (let yy = Math.max(0, y - 2); yy <= Math.min(height - 1, y + 2); yy++) {
+        for (let xx = Math.max(0, x - 2); xx <= Math.min(width - 1, x + 2); xx++) {
+          max = Math.max(max, data[yy * width + xx]!);
+        }
+      }
+      return max - v >= 48 ? 1 : 0;
+    });
+    const mask = inkMask({ data, width, height });
+    expect(mask.reduce((a, b) => a + b, 0)).toBeGreaterThan(100);
+    expect([...mask]).toEqual([...expected]);
   });
 });

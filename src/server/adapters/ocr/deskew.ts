@@ -66,29 +66,52 @@ function erode(mask: Uint8Array, width: number, height: number, radius: number):
 /** Local maximum over a (2r+1)^2 square, as two 1-D passes. */
 function localMax({ data, width, height }: Gray, r: number): Uint8Array {
   const horizontal = new Uint8Array(data.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      let max = 0;
-      for (let dx = Math.max(0, x - r); dx <= Math.min(width - 1, x + r); dx++) {
-        const v = data[row + dx]!;
-        if (v > max) max = v;
-      }
-      horizontal[row + x] = max;
-    }
-  }
   const out = new Uint8Array(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let max = 0;
-      for (let dy = Math.max(0, y - r); dy <= Math.min(height - 1, y + r); dy++) {
-        const v = horizontal[dy * width + x]!;
-        if (v > max) max = v;
-      }
-      out[y * width + x] = max;
-    }
-  }
+  const longest = Math.max(width, height);
+  const prefix = new Uint8Array(longest);
+  const suffix = new Uint8Array(longest);
+  for (let y = 0; y < height; y++)
+    runningMax(data, horizontal, y * width, 1, width, r, prefix, suffix);
+  for (let x = 0; x < width; x++) runningMax(horizontal, out, x, width, height, r, prefix, suffix);
   return out;
+}
+
+/**
+ * The maximum over [i - r, i + r] (clipped to the line) of each of the `n` values of one line of
+ * `src` (from `start`, `stride` apart), into the same places of `out`, in time independent of r
+ * (van Herk and Gil-Werman): in blocks of 2r + 1, the maximum from each block's start and to each
+ * block's end; a window spans at most two blocks, so it is the larger of the two at its ends.
+ */
+function runningMax(
+  src: Uint8Array,
+  out: Uint8Array,
+  start: number,
+  stride: number,
+  n: number,
+  r: number,
+  prefix: Uint8Array,
+  suffix: Uint8Array,
+): void {
+  const w = 2 * r + 1;
+  for (let i = 0; i < n; i++) {
+    const v = src[start + i * stride]!;
+    prefix[i] = i % w === 0 ? v : Math.max(prefix[i - 1]!, v);
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const v = src[start + i * stride]!;
+    suffix[i] = i === n - 1 || (i + 1) % w === 0 ? v : Math.max(suffix[i + 1]!, v);
+  }
+  for (let i = 0; i < n; i++) {
+    const lo = Math.max(0, i - r);
+    const hi = Math.min(n - 1, i + r);
+    // Within one block the window starts it (the line's start) or ends it (the line's end).
+    const oneBlock = Math.floor(lo / w) === Math.floor(hi / w);
+    out[start + i * stride] = !oneBlock
+      ? Math.max(suffix[lo]!, prefix[hi]!)
+      : lo % w === 0
+        ? prefix[hi]!
+        : suffix[lo]!;
+  }
 }
 
 /**
