@@ -21,6 +21,7 @@ import {
   type Rect,
 } from './paper';
 import type { OcrEngine } from './engine';
+import { fuseModel } from './fused-model';
 import { withMissedPrices } from './strips';
 
 // PaddleOCR PP-OCRv4 (text detection + recognition) on onnxruntime-node, with PaddleOCR's English
@@ -287,9 +288,12 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     enableMemPattern: false,
   };
   const secondOpinionBelow = options.secondOpinionBelow ?? SECOND_OPINION_BELOW;
+  // The models with their per-block operators fused (fused-model.ts): a line read in two thirds of
+  // the time, a page's lines found in about nine tenths.
+  const fused = async (file: string) => fuseModel(new Uint8Array(await fs.readFile(file))).model;
   const recogniser = async (modelPath: string, dictionaryPath: string) => {
     const [model, dictionary] = await Promise.all([
-      ort.InferenceSession.create(modelPath, session),
+      ort.InferenceSession.create(await fused(modelPath), session),
       fs.readFile(dictionaryPath, 'utf8'),
     ]);
     return new RecognitionService(ort as never, model as never, {
@@ -299,7 +303,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
   };
   const detectionThreads = options.detectionThreads ?? session.intraOpNumThreads!;
   const [detectionModel, recognition, english] = await Promise.all([
-    ort.InferenceSession.create(models.detectionPath, {
+    ort.InferenceSession.create(await fused(models.detectionPath), {
       ...session,
       intraOpNumThreads: detectionThreads,
       // Threads that wait rather than spin leave the cores to the other worker.
