@@ -43,75 +43,117 @@ function percentile(data: Uint8Array, q: number): number {
 
 /** 1 where every pixel within `radius` (a square) is 1: a mask shrunk by `radius` on every side. */
 function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const pass = (src: Uint8Array, along: 'x' | 'y') => {
-    const out = new Uint8Array(src.length);
-    const [n, lines] = along === 'x' ? [width, height] : [height, width];
-    const at = (line: number, i: number) => (along === 'x' ? line * width + i : i * width + line);
-    for (let line = 0; line < lines; line++) {
-      // holes in the window [i - radius, i + radius], kept as a running count
-      let holes = 0;
-      for (let i = 0; i < Math.min(n, radius); i++) holes += 1 - src[at(line, i)]!;
-      for (let i = 0; i < n; i++) {
-        if (i + radius < n) holes += 1 - src[at(line, i + radius)]!;
-        if (i - radius - 1 >= 0) holes -= 1 - src[at(line, i - radius - 1)]!;
-        const clipped = i - radius < 0 || i + radius >= n;
-        out[at(line, i)] = holes === 0 && !clipped ? 1 : 0;
-      }
-    }
-    return out;
-  };
-  return pass(pass(mask, 'x'), 'y');
-}
-
-/** Local maximum over a (2r+1)^2 square, as two 1-D passes. */
-function localMax({ data, width, height }: Gray, r: number): Uint8Array {
-  const horizontal = new Uint8Array(data.length);
-  const out = new Uint8Array(data.length);
-  const longest = Math.max(width, height);
-  const prefix = new Uint8Array(longest);
-  const suffix = new Uint8Array(longest);
-  for (let y = 0; y < height; y++)
-    runningMax(data, horizontal, y * width, 1, width, r, prefix, suffix);
-  for (let x = 0; x < width; x++) runningMax(horizontal, out, x, width, height, r, prefix, suffix);
+  // A hole anywhere in the square is the square's maximum of the holes.
+  const holes = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) holes[i] = 1 - mask[i]!;
+  const anyHole = localMax({ data: holes, width, height }, radius);
+  const out = new Uint8Array(mask.length);
+  // Pixels whose square reaches past the image's edge are not inside.
+  for (let y = radius; y < height - radius; y++)
+    for (let i = y * width + radius; i < (y + 1) * width - radius; i++) out[i] = 1 - anyHole[i]!;
   return out;
 }
 
 /**
- * The maximum over [i - r, i + r] (clipped to the line) of each of the `n` values of one line of
- * `src` (from `start`, `stride` apart), into the same places of `out`, in time independent of r
- * (van Herk and Gil-Werman): in blocks of 2r + 1, the maximum from each block's start and to each
- * block's end; a window spans at most two blocks, so it is the larger of the two at its ends.
+ * Local maximum over a (2r+1)^2 square (clipped to the image), as a pass along the rows and a
+ * pass down the columns, each in time independent of r (van Herk and Gil-Werman): in blocks of
+ * 2r + 1, the maximum from each block's start and to each block's end; a whole window spans at
+ * most two blocks, so it is the larger of the two at its ends. The pass down the columns works on
+ * whole rows at a time, in memory order.
  */
-function runningMax(
+function localMax({ data, width, height }: Gray, r: number): Uint8Array {
+  const horizontal = new Uint8Array(data.length);
+  const prefix = new Uint8Array(Math.max(width, 1));
+  const suffix = new Uint8Array(Math.max(width, 1));
+  for (let y = 0; y < height; y++) maxAlong(data, horizontal, y * width, width, r, prefix, suffix);
+  const out = new Uint8Array(data.length);
+  maxDown(horizontal, out, width, height, r);
+  return out;
+}
+
+/** The maximum over [i - r, i + r] (clipped) of each of the n values from `start`, into `out`. */
+function maxAlong(
   src: Uint8Array,
   out: Uint8Array,
   start: number,
-  stride: number,
   n: number,
   r: number,
   prefix: Uint8Array,
   suffix: Uint8Array,
 ): void {
   const w = 2 * r + 1;
-  for (let i = 0; i < n; i++) {
-    const v = src[start + i * stride]!;
-    prefix[i] = i % w === 0 ? v : Math.max(prefix[i - 1]!, v);
+  for (let b = 0; b < n; b += w) {
+    const end = Math.min(n, b + w);
+    let m = 0;
+    for (let i = b; i < end; i++) {
+      const v = src[start + i]!;
+      if (v > m) m = v;
+      prefix[i] = m;
+    }
+    m = 0;
+    for (let i = end - 1; i >= b; i--) {
+      const v = src[start + i]!;
+      if (v > m) m = v;
+      suffix[i] = m;
+    }
   }
-  for (let i = n - 1; i >= 0; i--) {
-    const v = src[start + i * stride]!;
-    suffix[i] = i === n - 1 || (i + 1) % w === 0 ? v : Math.max(suffix[i + 1]!, v);
+  for (let i = r; i < n - r; i++) {
+    const a = suffix[i - r]!;
+    const c = prefix[i + r]!;
+    out[start + i] = a > c ? a : c;
   }
-  for (let i = 0; i < n; i++) {
-    const lo = Math.max(0, i - r);
-    const hi = Math.min(n - 1, i + r);
-    // Within one block the window starts it (the line's start) or ends it (the line's end).
-    const oneBlock = Math.floor(lo / w) === Math.floor(hi / w);
-    out[start + i * stride] = !oneBlock
-      ? Math.max(suffix[lo]!, prefix[hi]!)
-      : lo % w === 0
-        ? prefix[hi]!
-        : suffix[lo]!;
+  // Windows clipped by the line's ends, directly.
+  for (let i = 0; i < n && i < r; i++)
+    out[start + i] = rangeMax(src, start, 0, Math.min(n - 1, i + r));
+  for (let i = Math.max(r, n - r); i < n; i++)
+    out[start + i] = rangeMax(src, start, Math.max(0, i - r), n - 1);
+}
+
+function rangeMax(src: Uint8Array, start: number, lo: number, hi: number): number {
+  let m = 0;
+  for (let i = lo; i <= hi; i++) if (src[start + i]! > m) m = src[start + i]!;
+  return m;
+}
+
+/** maxAlong down the columns: the same blocks, over whole rows. */
+function maxDown(src: Uint8Array, out: Uint8Array, width: number, height: number, r: number) {
+  const w = 2 * r + 1;
+  const prefix = new Uint8Array(src.length);
+  const suffix = new Uint8Array(src.length);
+  const rowMax = (
+    into: Uint8Array,
+    to: number,
+    a: Uint8Array,
+    from: number,
+    b: Uint8Array,
+    other: number,
+  ) => {
+    for (let x = 0; x < width; x++) {
+      const u = a[from + x]!;
+      const v = b[other + x]!;
+      into[to + x] = u > v ? u : v;
+    }
+  };
+  for (let b = 0; b < height; b += w) {
+    const end = Math.min(height, b + w);
+    prefix.set(src.subarray(b * width, (b + 1) * width), b * width);
+    for (let y = b + 1; y < end; y++)
+      rowMax(prefix, y * width, prefix, (y - 1) * width, src, y * width);
+    suffix.set(src.subarray((end - 1) * width, end * width), (end - 1) * width);
+    for (let y = end - 2; y >= b; y--)
+      rowMax(suffix, y * width, suffix, (y + 1) * width, src, y * width);
   }
+  for (let y = r; y < height - r; y++)
+    rowMax(out, y * width, suffix, (y - r) * width, prefix, (y + r) * width);
+  // Rows whose window is clipped by the top or the bottom, directly.
+  const clipped = (y: number) => {
+    const lo = Math.max(0, y - r);
+    const hi = Math.min(height - 1, y + r);
+    out.set(src.subarray(lo * width, (lo + 1) * width), y * width);
+    for (let k = lo + 1; k <= hi; k++) rowMax(out, y * width, out, y * width, src, k * width);
+  };
+  for (let y = 0; y < height && y < r; y++) clipped(y);
+  for (let y = Math.max(r, height - r); y < height; y++) clipped(y);
 }
 
 /**
