@@ -278,20 +278,24 @@ function rewrite(nodes: Node[], graphOutputs: Set<string>) {
     nodes[nodes.indexOf(entry.node)] = node;
     constants.set(name, { node, tensor });
   };
-  /** An affine (multiply by a scalar, then add one) reading `name`: its two nodes and scalars. */
-  const affineAfter = (name: string) => {
-    const mul = onlyReader(name);
+  /** An affine (a multiply by a scalar, then an add of one) from `mul`, which reads `input`. */
+  const affineOf = (mul: Node | null, input: string) => {
     if (mul?.op !== 'Mul') return null;
-    const scale = scalarBeside(mul, name);
+    const scale = scalarBeside(mul, input);
     const add = onlyReader(mul.outputs[0]!);
     if (scale === null || add?.op !== 'Add') return null;
     const shift = scalarBeside(add, mul.outputs[0]!);
     return shift === null ? null : { mul, add, scale, shift };
   };
+  /** The nodes removed out of the list, and who reads what counted again. */
+  const sweep = () => {
+    nodes.splice(0, nodes.length, ...nodes.filter((n) => !removed.has(n)));
+    uses = consumers();
+  };
 
   for (const conv of [...nodes]) {
     if (conv.op !== 'Conv' || removed.has(conv)) continue;
-    const affine = affineAfter(conv.outputs[0]!);
+    const affine = affineOf(onlyReader(conv.outputs[0]!), conv.outputs[0]!);
     const weights = ownConstant(conv, conv.inputs[1]);
     const bias = conv.inputs[2] === undefined ? null : ownConstant(conv, conv.inputs[2]);
     if (!affine || !weights || (conv.inputs[2] !== undefined && !bias)) continue;
@@ -314,8 +318,7 @@ function rewrite(nodes: Node[], graphOutputs: Set<string>) {
     removed.add(affine.mul).add(affine.add);
     made.convAffine++;
   }
-  nodes.splice(0, nodes.length, ...nodes.filter((n) => !removed.has(n)));
-  uses = consumers();
+  sweep();
 
   for (const add of [...nodes]) {
     if (add.op !== 'Add' || removed.has(add)) continue;
@@ -339,19 +342,16 @@ function rewrite(nodes: Node[], graphOutputs: Set<string>) {
     removed.add(clip).add(div);
     made.hardSwish++;
   }
-  nodes.splice(0, nodes.length, ...nodes.filter((n) => !removed.has(n)));
-  uses = consumers();
+  sweep();
 
   for (const mul of [...nodes]) {
     if (mul.op !== 'Mul' || removed.has(mul)) continue;
     const x = mul.inputs.find((i) => !constants.has(i));
-    if (x === undefined) continue;
-    const scale = scalarBeside(mul, x);
-    const add = onlyReader(mul.outputs[0]!);
-    if (scale === null || add?.op !== 'Add') continue;
-    const shift = scalarBeside(add, mul.outputs[0]!);
+    const affine = x === undefined ? null : affineOf(mul, x);
+    if (!affine) continue;
+    const { add, scale, shift } = affine;
     const conv = onlyReader(add.outputs[0]!);
-    if (shift === null || conv?.op !== 'Conv' || conv.inputs[0] !== add.outputs[0]) continue;
+    if (conv?.op !== 'Conv' || conv.inputs[0] !== add.outputs[0]) continue;
     const weights = ownConstant(conv, conv.inputs[1]);
     const bias = ownConstant(conv, conv.inputs[2]);
     const [outChannels, perGroup, kh, kw] = weights?.tensor.dims ?? [];
@@ -366,20 +366,16 @@ function rewrite(nodes: Node[], graphOutputs: Set<string>) {
     });
     replace(conv.inputs[1]!, { dims: weights.tensor.dims, data: w.map((v) => v * scale) });
     replace(conv.inputs[2]!, { dims: [outChannels!], data: b });
-    conv.inputs[0] = x;
+    conv.inputs[0] = x!;
     removed.add(mul).add(add);
     made.affineConv++;
   }
-  nodes.splice(0, nodes.length, ...nodes.filter((n) => !removed.has(n)));
+  sweep();
   // Constants no node reads any more (the scalars of what was folded).
-  uses = consumers();
-  nodes.splice(
-    0,
-    nodes.length,
-    ...nodes.filter(
-      (n) => n.op !== 'Constant' || n.outputs.some((o) => uses.has(o) || graphOutputs.has(o)),
-    ),
-  );
+  for (const n of nodes)
+    if (n.op === 'Constant' && !n.outputs.some((o) => uses.has(o) || graphOutputs.has(o)))
+      removed.add(n);
+  sweep();
   return made;
 }
 
