@@ -4,6 +4,7 @@ import {
   alignColumn,
   buildLines,
   dominantAngle,
+  layoutLines,
   linesFromBoxes,
   priceColumnAngle,
 } from './lines-from-boxes';
@@ -64,6 +65,37 @@ function receiptBoxes(degrees: number): OcrBox[] {
   // OCR engines give boxes in no useful order.
   return boxes.reverse();
 }
+
+describe('layoutLines', () => {
+  it('builds the same lines with one box read another way as building them all again', () => {
+    // Prices read as words and words as prices move boxes between rows and the price column;
+    // the rest only change their own line (the cheaper path), or leave the box unread.
+    const texts = [
+      '14.50',
+      '1450',
+      '14.5O',
+      'Fish & Chlps',
+      '',
+      '  ',
+      '£55',
+      '95',
+      '2.98 A',
+      'TOTAL',
+    ];
+    for (const degrees of [0, 2.5, -4]) {
+      for (const boxes of [receiptBoxes(degrees), receiptBoxes(degrees).map(upright)]) {
+        const laidOut = layoutLines(boxes);
+        expect(laidOut.lines).toEqual(buildLines(boxes));
+        boxes.forEach((_, index) => {
+          for (const text of texts) {
+            const changed = boxes.map((b, k) => (k === index ? { ...b, text } : b));
+            expect(laidOut.withText(index, text)).toEqual(buildLines(changed));
+          }
+        });
+      }
+    }
+  });
+});
 
 describe('linesFromBoxes', () => {
   it('puts a row back together, left to right, keeping the gap before a price column', () => {

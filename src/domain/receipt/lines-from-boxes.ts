@@ -36,6 +36,8 @@ export interface ReceiptLine {
 }
 
 interface Placed {
+  /** the box's index among those given */
+  source: number;
   text: string;
   x: number;
   y: number;
@@ -57,8 +59,18 @@ export function linesFromBoxes(boxes: readonly OcrBox[]): string[] {
   return buildLines(boxes).map((line) => line.text);
 }
 
+/** A built line and the boxes it was built from, so it can be built again with a text changed. */
+interface Built {
+  line: ReceiptLine;
+  members: Placed[];
+  /** the row's fitted centre; none for a price no row took */
+  rowY?: number;
+  /** how sure the row's pairing with its price is */
+  sure?: number;
+}
+
 interface Layout {
-  lines: ReceiptLine[];
+  lines: Built[];
   /** rows with a price paired */
   paired: number;
   /** how far the layout strays from straight rows and a smooth price column (lower is better) */
@@ -67,8 +79,49 @@ interface Layout {
 
 /** Groups boxes into lines (see the file comment). Pure and deterministic. */
 export function buildLines(boxes: readonly OcrBox[]): ReceiptLine[] {
-  const usable = boxes.filter((b) => b.text.trim() !== '' && b.score >= MIN_SCORE && isQuad(b));
-  if (usable.length === 0) return [];
+  return layoutLines(boxes).lines;
+}
+
+/** A receipt's lines, and the same lines with one box read another way. */
+export interface LaidOut {
+  lines: ReceiptLine[];
+  /**
+   * The lines built from the boxes with box `index` reading `text`. The same as buildLines over
+   * the changed boxes; but where the change cannot move a box (the text is still a price, or still
+   * not one: nothing else of a box's text decides the layout), only its own line is built again.
+   */
+  withText(index: number, text: string): ReceiptLine[];
+}
+
+/** buildLines, kept for building again with one box's text changed (LaidOut). */
+export function layoutLines(boxes: readonly OcrBox[]): LaidOut {
+  const best = fitBest(boxes);
+  const lines = best?.lines.map((b) => b.line) ?? [];
+  return {
+    lines,
+    withText(index, text) {
+      const original = boxes[index];
+      const at = best?.lines.findIndex((b) => b.members.some((m) => m.source === index)) ?? -1;
+      if (
+        !original ||
+        at < 0 ||
+        text.trim() === '' ||
+        isPriceBox(text) !== isPriceBox(original.text)
+      ) {
+        return buildLines(boxes.map((b, k) => (k === index ? { ...b, text } : b)));
+      }
+      const { members, rowY, sure } = best!.lines[at]!;
+      const changed = members.map((m) => (m.source === index ? { ...m, text: text.trim() } : m));
+      return lines.map((line, k) => (k === at ? built(changed, rowY, sure).line : line));
+    },
+  };
+}
+
+function fitBest(boxes: readonly OcrBox[]): Layout | null {
+  const usable = boxes
+    .map((b, source) => ({ ...b, source }))
+    .filter((b) => b.text.trim() !== '' && b.score >= MIN_SCORE && isQuad(b));
+  if (usable.length === 0) return null;
   // The angles tried: none, the boxes' edges' (and half of it: on a curled receipt the long name
   // boxes on the left slope more than the rows do), and the price column's. The layout pairing the
   // most prices wins, then the one with the fewest lines, then the straightest.
@@ -89,11 +142,11 @@ export function buildLines(boxes: readonly OcrBox[]): ReceiptLine[] {
         layout.misfit < best.misfit - 0.01);
     if (better) best = layout;
   }
-  return best!.lines;
+  return best;
 }
 
 /** The rows and their prices with the boxes turned back by `angle` (steps 2 to 4 above). */
-function fitRows(usable: readonly OcrBox[], angle: number): Layout {
+function fitRows(usable: readonly (OcrBox & { source: number })[], angle: number): Layout {
   const placed = usable.map((b) => place(b, angle));
   const h = median(placed.map((p) => p.height));
   const middle =
@@ -129,14 +182,21 @@ function fitRows(usable: readonly OcrBox[], angle: number): Layout {
       pairing.set(row, Math.min(pairing.get(row) ?? 1, fit.confidence[i]!));
     });
   }
-  const lines = rows.map((r, i) => {
-    const line = toLine(r.members, r.y);
-    const sure = pairing.get(i);
-    return sure === undefined || r.members.length < 2 ? line : { ...line, pairing: round(sure) };
-  });
-  lines.push(...groupIntoLines(loose).map((members) => toLine(members)));
-  lines.sort((a, b) => a.y - b.y);
+  const lines = rows.map((r, i) => built(r.members, r.y, pairing.get(i)));
+  lines.push(...groupIntoLines(loose).map((members) => built(members)));
+  lines.sort((a, b) => a.line.y - b.line.y);
   return { lines, paired: pairing.size, misfit };
+}
+
+/** A line of `members`, its pairing told when it pairs a price with the rest of its row. */
+function built(members: Placed[], rowY?: number, sure?: number): Built {
+  const line = toLine(members, rowY);
+  return {
+    line: sure === undefined || members.length < 2 ? line : { ...line, pairing: round(sure) },
+    members,
+    rowY,
+    sure,
+  };
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -409,7 +469,7 @@ export function dominantAngle(boxes: readonly OcrBox[]): number {
 }
 
 /** Rotates the box by -angle about the origin and keeps its centre, extent and height. */
-function place(b: OcrBox, angle: number): Placed {
+function place(b: OcrBox & { source: number }, angle: number): Placed {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const rotate = ([x, y]: readonly [number, number]) =>
@@ -419,6 +479,7 @@ function place(b: OcrBox, angle: number): Placed {
   const ys = [tl[1], tr[1], br[1], bl[1]];
   const height = Math.max(1, (Math.abs(bl[1] - tl[1]) + Math.abs(br[1] - tr[1])) / 2);
   return {
+    source: b.source,
     text: b.text.trim(),
     x: (Math.min(...xs) + Math.max(...xs)) / 2,
     y: ys.reduce((s, v) => s + v, 0) / 4,

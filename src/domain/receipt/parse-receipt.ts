@@ -21,7 +21,7 @@ import {
 } from './items';
 import { countedPence, sum, type Line } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
-import { buildLines } from './lines-from-boxes';
+import { layoutLines, type ReceiptLine } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { COUNT_AT_PRICE_FIRST, POINT_LOST } from './rules';
 import { check, chooseTotal, LARGEST_AMOUNT, readFigures } from './totals';
@@ -46,22 +46,21 @@ const MAX_ALTERNATIVES = 12;
  * sums decide between two readings of a figure.
  */
 export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
-  const read = (b: readonly OcrBox[]) => {
-    const built = buildLines(b);
-    return parseReceiptText(
+  const read = (built: readonly ReceiptLine[]) =>
+    parseReceiptText(
       built.map((l) => l.text),
       built.map((l) => l.pairing),
     );
-  };
-  const first = read(boxes);
+  // Laid out once: another reading of a box seldom moves it, and then only its line changes.
+  const laidOut = layoutLines(boxes);
+  const first = read(laidOut.lines);
   if (addsUp(first)) return first;
   const others = boxes
     .flatMap((box, index) => (box.alternatives ?? []).map((text) => ({ index, text, box })))
     .sort((a, b) => a.box.score - b.box.score)
     .slice(0, MAX_ALTERNATIVES);
   for (const { index, text } of others) {
-    const changed = boxes.map((b, k) => (k === index ? { ...b, text } : b));
-    const other = read(changed);
+    const other = read(laidOut.withText(index, text));
     if (addsUp(other)) return other;
   }
   return first;
