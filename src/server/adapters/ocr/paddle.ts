@@ -255,19 +255,6 @@ export interface Detected {
   cropped: boolean;
 }
 
-/** A band of a page's rows (paper.ts tilesFor). */
-export type Band = { top: number; height: number };
-
-/**
- * A page whose print is too small for one look: its lines are found band by band (`detectBand`),
- * each band on its own, so the bands of one page can be looked at on several threads.
- */
-export interface Banded {
-  page: Pixels;
-  bands: Band[];
-  cropped: boolean;
-}
-
 /**
  * The engine in its two stages as well, so the lines of one page can be read on several threads:
  * `read` gives one box per line, null where nothing legible was read.
@@ -278,17 +265,9 @@ export interface Look {
 }
 
 export interface PaddleEngine extends OcrEngine {
-  /** The page's lines, band after band where it is banded. */
   detect(encoded: Buffer, look?: Look): Promise<Detected>;
-  /** The page and its lines, or its bands when its print is too small for one look. */
-  survey(encoded: Buffer, look?: Look): Promise<Detected | Banded>;
-  /** The lines of band `k` of a banded page, those whose centre is that band's, in the page's pixels. */
-  detectBand(page: Pixels, bands: readonly Band[], k: number): Promise<TextLine[]>;
   read(page: Pixels, lines: readonly TextLine[]): Promise<(OcrBox | null)[]>;
 }
-
-/** A surveyed page's lines, its bands looked at in turn. */
-export const isBanded = (surveyed: Detected | Banded): surveyed is Banded => 'bands' in surveyed;
 
 export async function createPaddleEngine(options: PaddleOptions = {}): Promise<PaddleEngine> {
   const session: ort.InferenceSession.SessionOptions = {
@@ -366,7 +345,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     return { ...surer, alternative: differs ? other.text.trim() : null };
   };
 
-  const survey = async (encoded: Buffer, look: Look = {}): Promise<Detected | Banded> => {
+  const detectLines = async (encoded: Buffer, look: Look = {}): Promise<Detected> => {
     const prepared = await prepare(encoded, options.deskew ?? true, look.magnifyTo);
     // Shared memory: the lines of one page can be read on several threads without copying it.
     const data = new Uint8Array(new SharedArrayBuffer(prepared.data.byteLength));
@@ -406,7 +385,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
   const smallPrint = async (
     found: Pixels,
     whole: (() => Promise<TextLine[]>) | null,
-  ): Promise<Detected | Banded | null> => {
+  ): Promise<Detected | null> => {
     let page = found;
     const cropped = true;
     // The lines' pitch tells the text height better where the detector ran rows together.
@@ -460,35 +439,23 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
         lines: await detection.run(new Image(page.width, page.height, 3, page.data)),
         cropped,
       };
-    return { page, bands, cropped };
-  };
-
-  const detectBand = async (page: Pixels, bands: readonly Band[], k: number) => {
-    const band = bands[k]!;
+    const tiled: TextLine[] = [];
     const rowBytes = page.width * 3;
-    // A band is a run of whole rows: a view of the page's pixels, not a copy.
-    const pixels = page.data.subarray(band.top * rowBytes, (band.top + band.height) * rowBytes);
-    const owned: TextLine[] = [];
-    for (const line of await detection.run(new Image(page.width, band.height, 3, pixels))) {
-      if (!ownsCentre(bands, k, band.top + line.y + line.height / 2)) continue;
-      owned.push({
-        ...line,
-        y: line.y + band.top,
-        ...(line.points && {
-          points: line.points.map((p) => ({ x: p.x, y: p.y + band.top })) as typeof line.points,
-        }),
-      });
+    for (const [k, band] of bands.entries()) {
+      // A band is a run of whole rows: a view of the page's pixels, not a copy.
+      const pixels = page.data.subarray(band.top * rowBytes, (band.top + band.height) * rowBytes);
+      for (const line of await detection.run(new Image(page.width, band.height, 3, pixels))) {
+        if (!ownsCentre(bands, k, band.top + line.y + line.height / 2)) continue;
+        tiled.push({
+          ...line,
+          y: line.y + band.top,
+          ...(line.points && {
+            points: line.points.map((p) => ({ x: p.x, y: p.y + band.top })) as typeof line.points,
+          }),
+        });
+      }
     }
-    return owned;
-  };
-
-  const detectLines = async (encoded: Buffer, look?: Look): Promise<Detected> => {
-    const surveyed = await survey(encoded, look);
-    if (!isBanded(surveyed)) return surveyed;
-    const { page, bands, cropped } = surveyed;
-    const lines: TextLine[] = [];
-    for (const k of bands.keys()) lines.push(...(await detectBand(page, bands, k)));
-    return { page, lines, cropped };
+    return { page, lines: tiled, cropped };
   };
   const readLines = async (page: Pixels, lines: readonly TextLine[]) => {
     const image = new Image(page.width, page.height, 3, page.data);
@@ -520,8 +487,6 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
 
   return {
     detect: detectLines,
-    survey,
-    detectBand,
     read: readLines,
     async recognize(encoded) {
       const { page, lines } = await detectLines(encoded);

@@ -143,17 +143,6 @@ describe('OCR pool admission', () => {
     expect((await p.recognize(scan(0, 3, 2))).boxes.map((b) => b.text)).toEqual(['3', '4']);
   });
 
-  it("looks at a banded page's bands on every thread and gives its lines back in the bands' order", async () => {
-    const p = make({ threads: 2 });
-    await p.warmUp();
-    // Three bands of two lines, numbered from 20; the last band is found first.
-    const { boxes, paperCropped } = await p.recognize(Buffer.from([1, 20, 2, 3]));
-    expect(boxes.map((b) => b.text)).toEqual(['20', '21', '22', '23', '24', '25']);
-    expect(paperCropped).toBe(true);
-    // Each band's two lines were read on both threads.
-    expect(new Set(boxes.map((b) => b.score)).size).toBe(2);
-  });
-
   it('reads a page without lines, and one with a single line, on one thread', async () => {
     const p = make({ threads: 2 });
     await p.warmUp();

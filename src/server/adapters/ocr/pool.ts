@@ -3,15 +3,7 @@ import { reportPoolErrors, workerModule } from '../worker-module';
 import type { OcrBox } from '../../../domain/receipt/types';
 import type { Look } from './paddle';
 import { withMissedPrices } from './strips';
-import type {
-  DetectBandResult,
-  DetectBandTask,
-  DetectResult,
-  DetectTask,
-  OcrSettings,
-  ReadResult,
-  ReadTask,
-} from './worker';
+import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
 
 // Scans run in worker threads so the event loop keeps answering. Admission is ours, not piscina's:
 // at most `threads` scans run, at most `maxQueue` wait, and a scan that cannot start within
@@ -21,10 +13,7 @@ import type {
 //
 // A scan is two kinds of task: one finds the page's text lines, then the lines are dealt out to
 // every thread to read (reading is most of a scan's time), so a lone scan uses every core. With as
-// many scans as threads running, the tasks simply queue in turn. A page whose print is too small
-// for one look (a long receipt small in its frame) is looked at in bands: each band is a task of
-// its own, and its lines are dealt out to be read as soon as it is done, so one thread reads while
-// the other is still looking.
+// many scans as threads running, the tasks simply queue in turn.
 
 export interface OcrPoolOptions {
   /** worker threads (1 or 2 on a 2-core machine) */
@@ -122,10 +111,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
       new URL('./ocr-worker.js', import.meta.url),
       new URL('./worker.ts', import.meta.url),
     );
-  const piscina = new Piscina<
-    DetectTask | DetectBandTask | ReadTask,
-    DetectResult | DetectBandResult | ReadResult
-  >({
+  const piscina = new Piscina<DetectTask | ReadTask, DetectResult | ReadResult>({
     filename,
     // The worker has no default export: its handlers are named, and piscina loads this one at start.
     name: 'detect',
@@ -186,10 +172,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     else running--;
   }
 
-  /**
-   * Finds the lines on one thread, then reads them on every thread, each taking every n-th line;
-   * a banded page's bands are looked at on every thread too, each band's lines read once found.
-   */
+  /** Finds the lines on one thread, then reads them on every thread, each taking every n-th line. */
   async function scan(
     image: Buffer,
     look: LookOptions,
@@ -197,45 +180,21 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   ): Promise<Omit<OcrResult, 'queueMs'>> {
     const started = performance.now();
     const detectTask: DetectTask = { settings, image, look: { magnifyTo: look.magnifyTo } };
-    const surveyed = (await piscina.run(detectTask, { name: 'detect', signal })) as DetectResult;
-    const { page, cropped } = surveyed;
-    const read = (some: ReadTask['lines']) => readOnEveryThread(page, some, signal);
-    const reads =
-      'bands' in surveyed
-        ? await readBands(page, surveyed.bands, signal)
-        : await read(surveyed.lines);
-    const found = reads.filter((b): b is OcrBox => b !== null);
+    const { page, lines, cropped } = (await piscina.run(detectTask, {
+      name: 'detect',
+      signal,
+    })) as DetectResult;
+    const read = (some: DetectResult['lines']) => readOnEveryThread(page, some, signal);
+    const found = (await read(lines)).filter((b): b is OcrBox => b !== null);
     // Where the detector missed some of the price column, its strips are read again (strips.ts).
     const boxes = await withMissedPrices(found, page, read);
     return { boxes, ocrMs: performance.now() - started, paperCropped: cropped };
   }
 
-  /**
-   * A banded page's lines: each band looked at as a task of its own, its lines read as soon as
-   * they are found (on every thread, while the other bands are looked at); in the bands' order.
-   */
-  async function readBands(
-    page: ReadTask['page'],
-    bands: DetectBandTask['bands'],
-    signal: AbortSignal,
-  ): Promise<ReadResult> {
-    // As with the shares of a read: every band settles before the scan does.
-    const settled = await Promise.allSettled(
-      bands.map(async (_, k) => {
-        const task: DetectBandTask = { settings, page, bands, k };
-        const lines = (await piscina.run(task, { name: 'detectBand', signal })) as DetectBandResult;
-        return readOnEveryThread(page, lines, signal);
-      }),
-    );
-    const failed = settled.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    return settled.flatMap((r) => (r as PromiseFulfilledResult<ReadResult>).value);
-  }
-
   /** Lines of a page read on every thread, each taking every n-th line; in the lines' order. */
   async function readOnEveryThread(
-    page: ReadTask['page'],
-    lines: ReadTask['lines'],
+    page: DetectResult['page'],
+    lines: DetectResult['lines'],
     signal: AbortSignal,
   ): Promise<ReadResult> {
     const n = Math.min(threads, lines.length);

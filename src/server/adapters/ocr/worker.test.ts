@@ -7,7 +7,7 @@ vi.mock('./paddle', () => ({ createPaddleEngine: vi.fn() }));
 describe('an OCR worker thread', () => {
   it('loads its engine again after a load that failed, rather than failing every task after', async () => {
     const page = { data: new Uint8Array(3), width: 1, height: 1 };
-    const engine = { survey: async () => ({ page, lines: [] }) } as unknown as PaddleEngine;
+    const engine = { detect: async () => ({ page, lines: [] }) } as unknown as PaddleEngine;
     vi.mocked(createPaddleEngine)
       .mockRejectedValueOnce(new Error('onnxruntime: out of memory'))
       .mockResolvedValue(engine);

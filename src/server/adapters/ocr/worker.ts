@@ -1,8 +1,6 @@
 import type { OcrBox } from '../../../domain/receipt/types';
 import {
   createPaddleEngine,
-  type Band,
-  type Banded,
   type Detected,
   type Look,
   type PaddleEngine,
@@ -10,10 +8,8 @@ import {
 } from './paddle';
 
 // One OCR engine per worker thread, loaded on the first task and kept for the thread's life. A scan
-// is up to three kinds of task (pool.ts): `detect` finds the text lines of a page (or, when its
-// print is too small for one look, the bands to find them in, each then a `detectBand` task), and
-// `read` reads some of them, so that the bands and lines of one page are worked on by every thread
-// at once.
+// is two kinds of task (pool.ts): `detect` finds the text lines of a page, then `read` reads some of
+// them, so that the lines of one page can be read on every thread at once.
 
 /** The engine's settings; the first task a thread runs loads its engine with them. */
 export type OcrSettings = Pick<
@@ -26,17 +22,7 @@ export interface DetectTask {
   image: Uint8Array;
   look: Look;
 }
-/** The page's lines, or the bands to find them in. */
-export type DetectResult = Detected | Banded;
-
-export interface DetectBandTask {
-  settings: OcrSettings;
-  page: Detected['page'];
-  bands: Band[];
-  /** the band to look at */
-  k: number;
-}
-export type DetectBandResult = Detected['lines'];
+export type DetectResult = Detected;
 
 export interface ReadTask {
   settings: OcrSettings;
@@ -55,16 +41,7 @@ const engineWith = (settings: OcrSettings) =>
   }));
 
 export async function detect({ settings, image, look }: DetectTask): Promise<DetectResult> {
-  return (await engineWith(settings)).survey(Buffer.from(image), look);
-}
-
-export async function detectBand({
-  settings,
-  page,
-  bands,
-  k,
-}: DetectBandTask): Promise<DetectBandResult> {
-  return (await engineWith(settings)).detectBand(page, bands, k);
+  return (await engineWith(settings)).detect(Buffer.from(image), look);
 }
 
 export async function read({ settings, page, lines }: ReadTask): Promise<ReadResult> {

@@ -4,31 +4,13 @@ import { threadId } from 'node:worker_threads';
 // and finds image[2] lines (one unless given), numbered from image[1]; `read` reads each line as its
 // number, with the thread that read it as its score (and has a failing and a slow line). So
 // admission, time limits, closing and the sharing out of lines can be tested. The warm-up's JPEG
-// (first byte 0xff) returns line 0 at once. With image[3] bands, `detect` gives the bands instead,
-// and band k finds its image[2] lines (numbered on from the band before) after (bands - k) x 30 ms,
-// so the last band is found first.
-const page = { data: new Uint8Array(0), width: 0, height: 0 };
-
+// (first byte 0xff) returns line 0 at once.
 export async function detect({ image }) {
   const warmUp = image[0] === 0xff;
   await new Promise((resolve) => setTimeout(resolve, warmUp ? 0 : image[0] * 10));
   const first = warmUp ? 0 : (image[1] ?? 0);
-  const count = warmUp ? 1 : (image[2] ?? 1);
-  const bands = warmUp ? 0 : (image[3] ?? 0);
-  if (bands > 0) {
-    return {
-      page,
-      bands: Array.from({ length: bands }, (_, k) => ({ top: first + k * count, height: count })),
-      cropped: true,
-    };
-  }
-  return { page, lines: Array.from({ length: count }, (_, i) => first + i) };
-}
-
-export async function detectBand({ bands, k }) {
-  await new Promise((resolve) => setTimeout(resolve, (bands.length - k) * 30));
-  const { top, height } = bands[k];
-  return Array.from({ length: height }, (_, i) => top + i);
+  const lines = Array.from({ length: warmUp ? 1 : (image[2] ?? 1) }, (_, i) => first + i);
+  return { page: { data: new Uint8Array(0), width: 0, height: 0 }, lines };
 }
 
 export async function read({ lines }) {
