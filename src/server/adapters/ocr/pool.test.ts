@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOcrPool, OcrPoolError, type OcrPool, type OcrPoolOptions } from './pool';
+import {
+  createOcrPool,
+  OcrPoolError,
+  readingRuns,
+  type OcrPool,
+  type OcrPoolOptions,
+} from './pool';
 
 const worker = {
   filename: fileURLToPath(new URL('./testing/sleep-worker.mjs', import.meta.url)),
@@ -120,19 +126,30 @@ describe('OCR pool admission', () => {
     pool = undefined;
   });
 
-  it("deals a page's lines out to every thread and gives them back in the page's order", async () => {
+  it("reads a page's lines on every thread and gives them back in the page's order", async () => {
     const p = make({ threads: 2 });
     await p.warmUp();
     const { boxes } = await p.recognize(scan(1, 10, 5));
     expect(boxes.map((b) => b.text)).toEqual(['10', '11', '12', '13', '14']);
-    // Lines 10, 12 and 14 on one thread, 11 and 13 on the other.
+    // Runs [10, 11], [12], [13], [14]: the first two at once on the two threads.
     const threadOf = boxes.map((b) => b.score);
     expect(new Set(threadOf).size).toBe(2);
-    expect(threadOf[0]).toBe(threadOf[2]);
-    expect(threadOf[1]).toBe(threadOf[3]);
+    expect(threadOf[0]).toBe(threadOf[1]);
+    expect(threadOf[2]).not.toBe(threadOf[0]);
   });
 
-  it('settles a scan whose share of lines failed only once the other share is done', async () => {
+  it('gives the lines still to read to the thread that is free while the other is held up', async () => {
+    const p = make({ threads: 2 });
+    await p.warmUp();
+    // Line 100 takes 400 ms; its run is lines 100 to 104, and the other 8 runs take 20 ms each.
+    const { boxes } = await p.recognize(scan(0, 100, 20));
+    expect(boxes.map((b) => Number(b.text))).toEqual(Array.from({ length: 20 }, (_, i) => 100 + i));
+    const held = boxes[0]!.score;
+    // Dealt out every other line, the held-up thread would have had 10 of the 20.
+    expect(boxes.filter((b) => b.score === held)).toHaveLength(5);
+  });
+
+  it('settles a scan whose run of lines failed only once the other run is done', async () => {
     const p = make({ threads: 2 });
     await p.warmUp();
     const started = performance.now();
@@ -148,5 +165,39 @@ describe('OCR pool admission', () => {
     await p.warmUp();
     expect((await p.recognize(scan(1, 0, 0))).boxes).toEqual([]);
     expect((await p.recognize(scan(1, 3, 1))).boxes.map((b) => b.text)).toEqual(['3']);
+  });
+});
+
+describe('readingRuns', () => {
+  it('covers every line once, in order, in runs that only get shorter, down to one line', () => {
+    for (const [count, threads] of [
+      [0, 2],
+      [1, 2],
+      [2, 2],
+      [171, 2],
+      [40, 1],
+      [100, 4],
+    ] as const) {
+      const runs = readingRuns(count, threads);
+      expect(
+        runs.flatMap(([from, to]) => Array.from({ length: to - from }, (_, i) => from + i)),
+      ).toEqual(Array.from({ length: count }, (_, i) => i));
+      const sizes = runs.map(([from, to]) => to - from);
+      for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
+      if (count > 0) expect(sizes.at(-1)).toBe(1);
+    }
+  });
+
+  it('gives out a quarter of the lines left at a time on two threads, a few dozen tasks at most', () => {
+    expect(readingRuns(171, 2).slice(0, 3)).toEqual([
+      [0, 43],
+      [43, 75],
+      [75, 99],
+    ]);
+    expect(readingRuns(171, 2).length).toBeLessThan(20);
+    expect(readingRuns(2, 2)).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
   });
 });

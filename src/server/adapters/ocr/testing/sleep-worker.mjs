@@ -14,10 +14,11 @@ export async function detect({ image }) {
 }
 
 export async function read({ lines }) {
-  // Line 250 cannot be read: its share fails at once. Lines 200 to 249 take 200 ms.
+  // Line 250 cannot be read: its run fails at once. Lines 200 to 249 take 200 ms, line 100 400 ms.
   if (lines.includes(250)) throw new Error('unreadable line');
   const slow = lines.some((n) => n >= 200 && n < 250);
-  // Long enough that one thread cannot take every share before the other starts.
-  await new Promise((resolve) => setTimeout(resolve, slow ? 200 : 20));
+  // Long enough that one thread cannot take every run before the other starts.
+  const ms = lines.includes(100) ? 400 : slow ? 200 : 20;
+  await new Promise((resolve) => setTimeout(resolve, ms));
   return lines.map((n) => ({ text: String(n), box: [], score: threadId }));
 }
