@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { DetectionService, Image, RecognitionService } from 'paddleocr';
+import { DetectionService, RecognitionService, type Image } from 'paddleocr';
 import sharp from 'sharp';
 import { mayHoldAFigure } from '../../../domain/receipt/amounts';
 import type { OcrBox } from '../../../domain/receipt/types';
@@ -22,6 +22,7 @@ import {
 } from './paper';
 import type { OcrEngine } from './engine';
 import { fuseModel } from './fused-model';
+import { PageImage } from './page-image';
 import { withMissedPrices } from './strips';
 
 // PaddleOCR PP-OCRv4 (text detection + recognition) on onnxruntime-node, with PaddleOCR's English
@@ -351,7 +352,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     const data = new Uint8Array(new SharedArrayBuffer(prepared.data.byteLength));
     data.set(prepared.data);
     const page: Pixels = { data, width: prepared.width, height: prepared.height };
-    const whole = () => detection.run(new Image(page.width, page.height, 3, page.data));
+    const whole = () => detection.run(new PageImage(page.width, page.height, 3, page.data));
     // Text too small at the detector's scale (a long receipt photographed whole): read again in
     // overlapping bands, each enlarged to the detector's side, so the text reaches a legible
     // height; a line is kept from the band that owns its centre (paper.ts).
@@ -436,7 +437,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     if (!bands)
       return {
         page,
-        lines: await detection.run(new Image(page.width, page.height, 3, page.data)),
+        lines: await detection.run(new PageImage(page.width, page.height, 3, page.data)),
         cropped,
       };
     const tiled: TextLine[] = [];
@@ -444,7 +445,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     for (const [k, band] of bands.entries()) {
       // A band is a run of whole rows: a view of the page's pixels, not a copy.
       const pixels = page.data.subarray(band.top * rowBytes, (band.top + band.height) * rowBytes);
-      for (const line of await detection.run(new Image(page.width, band.height, 3, pixels))) {
+      for (const line of await detection.run(new PageImage(page.width, band.height, 3, pixels))) {
         if (!ownsCentre(bands, k, band.top + line.y + line.height / 2)) continue;
         tiled.push({
           ...line,
@@ -458,7 +459,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     return { page, lines: tiled, cropped };
   };
   const readLines = async (page: Pixels, lines: readonly TextLine[]) => {
-    const image = new Image(page.width, page.height, 3, page.data);
+    const image = new PageImage(page.width, page.height, 3, page.data);
     const boxes: (OcrBox | null)[] = [];
     // One box at a time: the service pads a batch to its widest line, and a receipt's rule of
     // dashes would make every short price as wide as itself.
