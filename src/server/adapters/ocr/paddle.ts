@@ -331,9 +331,10 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
    * The line read by PP-OCRv4; when it is unsure of a line with figures in it (a price, a
    * quantity, a total: what the split is made of; not a product code or a pack size, which cost
    * the split nothing misread), by the English model too, keeping the surer and, when the two
-   * differ, the other as an alternative the parser may try. The English model is the slower (40
-   * ms a 240 px line here against PP-OCRv4's 16): on a dim long receipt it had been reading more
-   * product codes than prices.
+   * differ, the other as an alternative the parser may try. Not every line with figures: on a dim
+   * long receipt it had been reading more product codes than prices. (The English model took 37 ms
+   * a 240 px line against PP-OCRv4's 11 until its denormal weights were made zero; 8 ms since,
+   * fused-model.ts.)
    */
   const readLine = async (image: Image, box: TextLine) => {
     const first = await readWith(recognition, image, box);
