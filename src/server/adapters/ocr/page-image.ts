@@ -65,34 +65,14 @@ export class PageImage extends Image {
     const wRight = new Float64Array(dstW);
     const wLeft = new Float64Array(dstW);
     for (let x = 0; x < dstW; x++) {
-      const sourceX = (x + 0.5) * scaleX - 0.5;
-      let x1 = Math.floor(sourceX);
-      let xWeight = sourceX - x1;
-      if (x1 < 0) {
-        x1 = 0;
-        xWeight = 0;
-      } else if (x1 >= srcW - 1) {
-        x1 = srcW - 1;
-        xWeight = 0;
-      }
-      const x2 = Math.max(0, Math.min(srcW - 1, x1 + 1));
+      const [x1, x2, xWeight] = sourcePair(x, scaleX, srcW);
       left[x] = x1 * channels;
       right[x] = x2 * channels;
       wRight[x] = xWeight;
       wLeft[x] = 1 - xWeight;
     }
     for (let y = 0; y < dstH; y++) {
-      const sourceY = (y + 0.5) * scaleY - 0.5;
-      let y1 = Math.floor(sourceY);
-      let yWeight = sourceY - y1;
-      if (y1 < 0) {
-        y1 = 0;
-        yWeight = 0;
-      } else if (y1 >= srcH - 1) {
-        y1 = srcH - 1;
-        yWeight = 0;
-      }
-      const y2 = Math.max(0, Math.min(srcH - 1, y1 + 1));
+      const [y1, y2, yWeight] = sourcePair(y, scaleY, srcH);
       const upper = y1 * srcW * channels;
       const lower = y2 * srcW * channels;
       const wLower = yWeight;
@@ -142,4 +122,16 @@ export class PageImage extends Image {
     }
     return tensor;
   }
+}
+
+/**
+ * The package's two source rows (or columns) for output row i of a resize by `scale` from `size`,
+ * and the second's weight: the nearer edge alone, weight 0, at either end.
+ */
+function sourcePair(i: number, scale: number, size: number): [number, number, number] {
+  const source = (i + 0.5) * scale - 0.5;
+  const first = Math.floor(source);
+  if (first < 0) return [0, Math.min(size - 1, 1), 0];
+  if (first >= size - 1) return [size - 1, size - 1, 0];
+  return [first, first + 1, source - first];
 }
