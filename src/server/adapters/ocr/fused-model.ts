@@ -14,8 +14,9 @@
  *   recogniser's weights are denormal (431,419 of one 512 x 512 convolution's 589,824): that one
  *   convolution took 32 of its 44 ms a line. What they add to any sum is below float32's
  *   resolution at that sum's size.
- * Exact algebra (the denormals aside, which change nothing a float32 sum of normal numbers holds); the readings differ from the original model's by float rounding (the tests
- * compare them). Only the ONNX protobuf fields these rewrites touch are decoded; every other field
+ * Exact algebra (the denormals aside, which change nothing a float32 sum of normal numbers
+ * holds); the readings differ from the original model's by float rounding (the tests compare
+ * them). Only the ONNX protobuf fields these rewrites touch are decoded; every other field
  * is copied through byte for byte.
  */
 
@@ -96,6 +97,7 @@ const floatField = (no: number, f: number) => {
 };
 const float32 = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, 4).getFloat32(0, true);
 const text = (s: string) => new TextEncoder().encode(s);
+const string = (b: Uint8Array) => new TextDecoder().decode(b);
 
 /** The smallest normal float32: below it (and above zero) a value is denormal. */
 const MIN_NORMAL = 1.1754943508222875e-38;
@@ -107,7 +109,6 @@ function flushed(data: Float32Array): { data: Float32Array; count: number } {
   for (const v of data) if (isDenormal(v)) count++;
   return { data: count === 0 ? data : data.map((v) => (isDenormal(v) ? 0 : v)), count };
 }
-const string = (b: Uint8Array) => new TextDecoder().decode(b);
 
 /** ONNX's NodeProto, as far as the rewrites need it. */
 interface Node {
@@ -442,8 +443,7 @@ export function fuseModel(file: Uint8Array): Fused {
         if (name) outputs.add(string(name.value as Uint8Array));
       }
     const nodes = graph.filter((g) => g.no === 1).map((g) => decodeNode(g.value as Uint8Array));
-    const done = rewrite(nodes, outputs);
-    Object.assign(made, done);
+    Object.assign(made, rewrite(nodes, outputs));
     // The initializers, with their denormals made zero as the constants' are.
     const others = graph
       .filter((g) => g.no !== 1)
