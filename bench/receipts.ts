@@ -19,6 +19,10 @@
 // --slowest N prints each set's N slowest images with the time of each stage, to see what a p95 is
 // made of.
 //
+// Before the sets and after them it prints how long one 240 px line takes this machine
+// (bench/line-speed.ts): machines differ, and one machine's speed drifts with other work on its
+// host, so a run's times compare with another's only beside that figure.
+//
 // Each set also prints which strategy decided the total (right of those labelled), and how often a
 // total read right is still found with the words of its totals block garbled (bench/garble.ts).
 import fs from 'node:fs';
@@ -29,6 +33,7 @@ import { parseReceipt } from '../src/domain/receipt/parse-receipt';
 import type { OcrBox } from '../src/domain/receipt/types';
 import { buildLines } from '../src/domain/receipt/lines-from-boxes';
 import { GarbledTotals } from './garble';
+import { lineSpeedMs } from './line-speed';
 import { namesMatch, pence, quantile, scoreItems, squash, type LabelItem } from './receipt-score';
 
 const args = process.argv.slice(2);
@@ -107,6 +112,10 @@ if (!sets.length) {
   process.exit(1);
 }
 console.log(`bench/receipts: ${root} (${threads} OCR threads, warm-up ${warmup} images)`);
+// The machine's speed as the run starts and as it ends (bench/line-speed.ts): times compare
+// across runs only with it.
+const lineSpeed = async () => `${(await lineSpeedMs()).toFixed(1)} ms`;
+console.log(`one 240 px line (PP-OCRv4, one thread): ${await lineSpeed()}`);
 const t0 = performance.now();
 await pool.warmUp();
 console.log(`models loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -320,3 +329,4 @@ for (const row of summary) {
 }
 clearInterval(sampler);
 await pool.close();
+console.log(`\none 240 px line (PP-OCRv4, one thread) as the run ends: ${await lineSpeed()}`);
