@@ -16,8 +16,9 @@
 // --boxes DIR keeps each image's OCR boxes in DIR and reuses them on the next run, so a parser change
 // can be measured in seconds; the timing and memory figures of such a run only cover the images read.
 //
-// --slowest N prints each set's N slowest images with the time of each stage, to see what a p95 is
-// made of.
+// --slowest N prints each set's N slowest images with the time of each stage and the second looks
+// each had, to see what a p95 is made of. Each set prints how many second looks its photos wanted,
+// and how many were kept, read but not kept, or not had (no time for them after the first look).
 //
 // Before the sets and after them it prints how long one 240 px line takes this machine
 // (bench/line-speed.ts): machines differ, and one machine's speed drifts with other work on its
@@ -28,7 +29,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createOcrPool } from '../src/server/adapters/ocr/pool';
-import { scanReceipt, type ScanOutcome } from '../src/server/modules/receipts/pipeline';
+import {
+  scanReceipt,
+  type ScanOutcome,
+  type SecondLook,
+} from '../src/server/modules/receipts/pipeline';
 import { parseReceipt } from '../src/domain/receipt/parse-receipt';
 import type { OcrBox } from '../src/domain/receipt/types';
 import { buildLines } from '../src/domain/receipt/lines-from-boxes';
@@ -151,7 +156,15 @@ for (const set of sets) {
   const missedInText = new Map<string, number>();
   // The same receipts with the words of their totals block garbled (bench/garble.ts).
   const garbled = [new GarbledTotals(['total']), new GarbledTotals(['total', 'subtotal'])];
-  const slow: { file: string; seconds: number; timings: ScanOutcome['timings'] | undefined }[] = [];
+  const slow: {
+    file: string;
+    seconds: number;
+    timings: ScanOutcome['timings'] | undefined;
+    looks: SecondLook[];
+  }[] = [];
+  // The second looks wanted (pipeline.ts), by kind and outcome: whether one is had depends on the
+  // time the first look took, so these say how much of a run's reading the machine decided.
+  const secondLooks = new Map<string, number>();
   peakRss = process.memoryUsage().rss;
   for (const [n, file] of files.entries()) {
     const labelFile = file.replace(IMAGE, '.json');
@@ -169,7 +182,16 @@ for (const set of sets) {
     }
     if (n >= warmup && !outcome.cached) {
       seconds.push((performance.now() - started) / 1000);
-      slow.push({ file, seconds: seconds.at(-1)!, timings: outcome.timings });
+      slow.push({
+        file,
+        seconds: seconds.at(-1)!,
+        timings: outcome.timings,
+        looks: outcome.secondLooks ?? [],
+      });
+    }
+    for (const look of outcome.secondLooks ?? []) {
+      const key = `${look.kind} ${look.outcome}`;
+      secondLooks.set(key, (secondLooks.get(key) ?? 0) + 1);
     }
     const { parsed } = outcome;
     if (parsed.checks.itemsMatchTotal) addUp++;
@@ -247,11 +269,16 @@ for (const set of sets) {
   console.log(`  peak RSS: ${(peakRss / 1024 ** 3).toFixed(2)} GB`);
   if (slowest > 0) {
     slow.sort((a, b) => b.seconds - a.seconds);
-    for (const { file, seconds: s, timings: t } of slow.slice(0, slowest)) {
+    for (const { file, seconds: s, timings: t, looks } of slow.slice(0, slowest)) {
+      const second = looks.map((l) => `, ${l.kind} look ${l.outcome}`).join('');
       console.log(
-        `    ${s.toFixed(2)} s ${path.basename(file)}${t ? ` (image ${t.imageMs} ms, queue ${t.queueMs}, OCR ${t.ocrMs}, parse ${t.parseMs})` : ''}`,
+        `    ${s.toFixed(2)} s ${path.basename(file)}${t ? ` (image ${t.imageMs} ms, queue ${t.queueMs}, OCR ${t.ocrMs}, parse ${t.parseMs}${second})` : ''}`,
       );
     }
+  }
+  if (secondLooks.size) {
+    const counts = [...secondLooks].sort(([a], [b]) => a.localeCompare(b));
+    console.log(`  second looks: ${counts.map(([key, n]) => `${key} ${n}`).join(', ')}`);
   }
   if (truthItems) {
     console.log(

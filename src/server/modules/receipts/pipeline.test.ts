@@ -64,6 +64,7 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
     expect(outcome.boxes).toBe(READ_RIGHT);
     // both looks are counted in the OCR stage's time
     expect(outcome.timings.ocrMs).toBe(300);
+    expect(outcome.secondLooks).toEqual([{ kind: 'closer', outcome: 'kept' }]);
   });
 
   it('keeps the first reading when the closer look adds up no better', async () => {
@@ -72,6 +73,7 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
     expect(looks).toHaveLength(2);
     expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
     expect(outcome.boxes).toBe(MISREAD);
+    expect(outcome.secondLooks).toEqual([{ kind: 'closer', outcome: 'not kept' }]);
   });
 
   it('keeps the first reading when the closer look cannot be had', async () => {
@@ -79,6 +81,7 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
     const outcome = await scanReceipt(await photo(300, 400), pool);
     expect(looks).toHaveLength(2);
     expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
+    expect(outcome.secondLooks).toEqual([{ kind: 'closer', outcome: 'not had' }]);
   });
 
   it('looks once when the first look took too long for a second within the budget', async () => {
@@ -86,6 +89,7 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
     const outcome = await scanReceipt(await photo(300, 400), pool);
     expect(looks).toEqual([{}]);
     expect(outcome.parsed.items.map((i) => i.amountPence)).toEqual([250, 150]);
+    expect(outcome.secondLooks).toEqual([{ kind: 'closer', outcome: 'not had' }]);
   });
 
   it('looks once at a photo whose items add up', async () => {
@@ -93,12 +97,14 @@ describe('scanReceipt: a closer look at a small photo that does not add up', () 
     const outcome = await scanReceipt(await photo(300, 400), pool);
     expect(looks).toEqual([{}]);
     expect(outcome.parsed.checks.itemsMatchTotal).toBe(true);
+    expect(outcome.secondLooks).toEqual([]);
   });
 
   it('looks once when the caller turns the closer look off (the bench, to measure it)', async () => {
     const { pool, looks } = fakeOcr(MISREAD, READ_RIGHT);
-    await scanReceipt(await photo(300, 400), pool, { closerLook: false });
+    const outcome = await scanReceipt(await photo(300, 400), pool, { closerLook: false });
     expect(looks).toEqual([{}]);
+    expect(outcome.secondLooks).toEqual([]);
   });
 
   it('looks once at a photo already as large as the closer look', async () => {
@@ -141,6 +147,7 @@ describe('scanReceipt: a sharper look at a large photo that does not add up', ()
     // the stored image stays the 2000 px one
     expect(Math.max(outcome.image.width, outcome.image.height)).toBe(MAX_SIDE);
     expect(outcome.image.sourceSide).toBe(4500);
+    expect(outcome.secondLooks).toEqual([{ kind: 'sharper', outcome: 'kept' }]);
   });
 
   it('keeps the first reading when the sharper one comes no nearer the total', async () => {
@@ -148,6 +155,7 @@ describe('scanReceipt: a sharper look at a large photo that does not add up', ()
     const outcome = await scanReceipt(await photo(3000, 4500), pool);
     expect(sides).toHaveLength(2);
     expect(outcome.boxes).toBe(MISREAD);
+    expect(outcome.secondLooks).toEqual([{ kind: 'sharper', outcome: 'not kept' }]);
   });
 
   it('looks once at a photo that had no more pixels than the stored one, or adds up', async () => {
@@ -173,6 +181,7 @@ describe('scanReceipt: a sharper look at a large photo that does not add up', ()
     const outcome = await scanReceipt(await photo(3000, 4500), slow.pool);
     expect(slow.sides).toEqual([MAX_SIDE]);
     expect(outcome.boxes).toBe(MISREAD);
+    expect(outcome.secondLooks).toEqual([{ kind: 'sharper', outcome: 'not had' }]);
     // one decode, at the stored size: none at SHARPER_LOOK_SIDE for a look that cannot be had
     expect(decode.mock.calls).toHaveLength(1);
     expect(decode.mock.calls[0]![1]).toBeUndefined();

@@ -38,11 +38,23 @@ export const CLOSER_LOOK_SIDE = 960;
  */
 export const CLOSER_LOOK_BUDGET_MS = 9_000;
 
+/**
+ * A second look the scan wanted (its first reading did not add up): kept, read but not kept, or
+ * not had (no time left for it, no idle thread, or it failed). Whether one is had depends on how
+ * long the first look took, so on the machine and its load.
+ */
+export interface SecondLook {
+  kind: 'sharper' | 'closer';
+  outcome: 'kept' | 'not kept' | 'not had';
+}
+
 export interface ScanOutcome {
   image: NormalisedImage;
   boxes: OcrBox[];
   parsed: ParsedReceipt;
   timings: ReceiptReading['timings'];
+  /** the second looks wanted, in the order tried (bench/receipts counts them) */
+  secondLooks: SecondLook[];
 }
 
 export async function scanReceipt(
@@ -86,19 +98,23 @@ export async function scanReceipt(
     queueMs += look.queueMs;
     return { ...look, parsed: parse(look.boxes) };
   };
+  const secondLooks: SecondLook[] = [];
+  const tried = (kind: SecondLook['kind'], read: boolean, kept: boolean) =>
+    secondLooks.push({ kind, outcome: !read ? 'not had' : kept ? 'kept' : 'not kept' });
   if (
     sharperLook &&
     first.paperCropped &&
     !reading.parsed.checks.itemsMatchTotal &&
-    image.sourceSide > Math.max(image.width, image.height) &&
-    // Decoding up to 16 MP takes a few tenths of a second: not for a look there is no time for.
-    affordable()
+    image.sourceSide > Math.max(image.width, image.height)
   ) {
-    const sharp = await normaliseReceiptImage(bytes, { maxSide: SHARPER_LOOK_SIDE }).catch(
-      () => null,
-    );
+    // Decoding up to 16 MP takes a few tenths of a second: not for a look there is no time for.
+    const sharp = affordable()
+      ? await normaliseReceiptImage(bytes, { maxSide: SHARPER_LOOK_SIDE }).catch(() => null)
+      : null;
     const sharper = sharp && (await secondLook(sharp.jpeg));
-    if (sharper && betterReading(sharper.parsed, reading.parsed)) reading = sharper;
+    const kept = !!sharper && betterReading(sharper.parsed, reading.parsed);
+    tried('sharper', !!sharper, kept);
+    if (sharper && kept) reading = sharper;
   }
   if (
     closerLook &&
@@ -108,7 +124,9 @@ export async function scanReceipt(
     // The first reading stands if the closer look cannot be had in time; a failure here is not
     // the user's.
     const closer = await secondLook(image.jpeg, CLOSER_LOOK_SIDE);
-    if (closer?.parsed.checks.itemsMatchTotal) reading = closer;
+    const kept = !!closer?.parsed.checks.itemsMatchTotal;
+    tried('closer', !!closer, kept);
+    if (closer && kept) reading = closer;
   }
   const round = (n: number) => Math.round(n);
   return {
@@ -122,6 +140,7 @@ export async function scanReceipt(
       parseMs: round(parseMs),
       totalMs: round(performance.now() - started),
     },
+    secondLooks,
   };
 }
 
