@@ -27,6 +27,7 @@
 // Each set also prints which strategy decided the total (right of those labelled), and how often a
 // total read right is still found with the words of its totals block garbled (bench/garble.ts).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createOcrPool } from '../src/server/adapters/ocr/pool';
 import {
@@ -116,7 +117,11 @@ if (!sets.length) {
   console.error(`no images under ${root}`);
   process.exit(1);
 }
-console.log(`bench/receipts: ${root} (${threads} OCR threads, warm-up ${warmup} images)`);
+// The cores this process may run on (its CPU affinity, as `taskset` sets it), beside the threads.
+const cores = os.availableParallelism();
+console.log(
+  `bench/receipts: ${root} (${threads} OCR threads on ${cores} core${cores === 1 ? '' : 's'}, warm-up ${warmup} images)`,
+);
 // The machine's speed as the run starts and as it ends (bench/line-speed.ts): times compare
 // across runs only with it.
 const lineSpeed = async () => `${(await lineSpeedMs()).toFixed(1)} ms`;
