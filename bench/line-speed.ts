@@ -1,5 +1,6 @@
 // How quick this machine is at the OCR's main work: one PP-OCRv4 line of 240 x 48 px read by the
-// recogniser as the server loads it (fused, fused-model.ts) on one thread, the median of 40 runs.
+// recogniser as the server loads and runs it (fused, fused-model.ts; paddle.ts's session options)
+// on one thread, the median of 40 runs.
 // bench/receipts prints it before and after its sets, so a run's times can be compared with a run
 // on another machine, or with the same machine under other load: between sessions it has ranged
 // from 6 to 38 ms, and within one run by half (README, Benchmarks). It runs in a process of its
@@ -10,7 +11,7 @@ import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { fuseModel } from '../src/server/adapters/ocr/fused-model';
-import { models } from '../src/server/adapters/ocr/paddle';
+import { models, sessionOptions } from '../src/server/adapters/ocr/paddle';
 
 const WIDTH = 240;
 const WARM_UP = 5;
@@ -32,12 +33,7 @@ export function lineSpeedMs(): Promise<number> {
 
 async function measure(): Promise<number> {
   const model = fuseModel(new Uint8Array(await fs.readFile(models.recognitionPath))).model;
-  const session = await ort.InferenceSession.create(model, {
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionMode: 'sequential',
-    graphOptimizationLevel: 'all',
-  });
+  const session = await ort.InferenceSession.create(model, sessionOptions(1));
   try {
     // A fixed input: a line's cost does not depend on its pixels, but a fixed one leaves no doubt.
     const pixels = new Float32Array(3 * 48 * WIDTH).map((_, i) => Math.sin(i * 0.37) * 0.9);

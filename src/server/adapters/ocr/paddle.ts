@@ -270,9 +270,10 @@ export interface PaddleEngine extends OcrEngine {
   read(page: Pixels, lines: readonly TextLine[]): Promise<(OcrBox | null)[]>;
 }
 
-export async function createPaddleEngine(options: PaddleOptions = {}): Promise<PaddleEngine> {
-  const session: ort.InferenceSession.SessionOptions = {
-    intraOpNumThreads: options.threads ?? 1,
+/** How the server runs a model on onnxruntime, on `threads` threads (bench/line-speed.ts too). */
+export function sessionOptions(threads = 1): ort.InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
@@ -288,6 +289,10 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     // as quick and reading the same (decision 006).
     enableMemPattern: false,
   };
+}
+
+export async function createPaddleEngine(options: PaddleOptions = {}): Promise<PaddleEngine> {
+  const session = sessionOptions(options.threads);
   const secondOpinionBelow = options.secondOpinionBelow ?? SECOND_OPINION_BELOW;
   // The models with their per-block operators fused (fused-model.ts): a line read in two thirds of
   // the time, a page's lines found in about nine tenths. The three files are read at once, each

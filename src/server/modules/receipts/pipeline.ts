@@ -99,8 +99,9 @@ export async function scanReceipt(
     return { ...look, parsed: parse(look.boxes) };
   };
   const secondLooks: SecondLook[] = [];
-  const tried = (kind: SecondLook['kind'], read: boolean, kept: boolean) =>
-    secondLooks.push({ kind, outcome: !read ? 'not had' : kept ? 'kept' : 'not kept' });
+  /** A second look's reading (null when not had) and whether it was kept, noted. */
+  const tried = (kind: SecondLook['kind'], look: unknown, kept: boolean) =>
+    secondLooks.push({ kind, outcome: !look ? 'not had' : kept ? 'kept' : 'not kept' });
   if (
     sharperLook &&
     first.paperCropped &&
@@ -113,7 +114,7 @@ export async function scanReceipt(
       : null;
     const sharper = sharp && (await secondLook(sharp.jpeg));
     const kept = !!sharper && betterReading(sharper.parsed, reading.parsed);
-    tried('sharper', !!sharper, kept);
+    tried('sharper', sharper, kept);
     if (sharper && kept) reading = sharper;
   }
   if (
@@ -125,7 +126,7 @@ export async function scanReceipt(
     // the user's.
     const closer = await secondLook(image.jpeg, CLOSER_LOOK_SIDE);
     const kept = !!closer?.parsed.checks.itemsMatchTotal;
-    tried('closer', !!closer, kept);
+    tried('closer', closer, kept);
     if (closer && kept) reading = closer;
   }
   const round = (n: number) => Math.round(n);
