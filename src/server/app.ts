@@ -32,9 +32,11 @@ import { receiptsRoutes } from './modules/receipts/routes';
 import { createReceiptsService } from './modules/receipts/service';
 import type { Secrets } from './secrets';
 import { paymentProviderFor } from './adapters/payments/from-config';
-import type { PaymentProvider } from './adapters/payments/provider';
+import type { ConfiguredProvider } from './adapters/payments/from-config';
 import { paymentsRoutes } from './modules/payments/routes';
-import { createPaymentsService } from './modules/payments/service';
+import { createPaymentsServices } from './modules/payments/services';
+import { sandboxPaymentsRoutes } from './modules/sandbox-payments/routes';
+import { createSandboxPagesService } from './modules/sandbox-payments/service';
 
 export interface AppDeps {
   config: Config;
@@ -49,7 +51,7 @@ export interface AppDeps {
   /** The OCR worker pool; built (and closed with the app) when not given. */
   ocr?: OcrPool;
   /** The payment provider; the configured one when not given. */
-  paymentProvider?: PaymentProvider;
+  paymentProvider?: ConfiguredProvider;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
   /** Server timeouts, over DEFAULT_TIMEOUTS. */
@@ -204,18 +206,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
-  await app.register(
-    paymentsRoutes({
-      service: createPaymentsService({
-        db: database.db,
-        provider: deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl),
-        publicUrl: config.publicUrl,
-        log: app.log,
-        clock: deps.clock,
+  const provider = deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl);
+  const payments = createPaymentsServices({
+    db: database.db,
+    provider,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    clock: deps.clock,
+  });
+  await app.register(paymentsRoutes({ services: payments, requireUser }));
+  // The sandbox's own connect and checkout pages exist only when it is the provider.
+  if (provider.name === 'sandbox')
+    await app.register(
+      sandboxPaymentsRoutes({
+        service: createSandboxPagesService({
+          sandbox: provider,
+          accounts: payments.accounts,
+          settlement: payments.settlement,
+          publicUrl: config.publicUrl,
+          clock: payments.clock,
+        }),
+        requireUser,
       }),
-      requireUser,
-    }),
-  );
+    );
   const ocr = deps.ocr ?? createOcrPool();
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
   // The HEIC thread keeps its decoder between photos (image.ts); it ends with the server.
