@@ -349,8 +349,8 @@ export const activitySchema = z.object({
   /** The other party (a payer), when there is one. */
   user: z.object({ name: z.string() }).nullable(),
   participant: z.object({ amountDue: moneyOutput }).nullable(),
-  /** How a payment was made: by card, or marked paid by hand as cash or a bank transfer. */
-  method: z.enum(['card', 'cash', 'bank_transfer']).optional(),
+  /** How a payment was made: by card or bank app, or marked paid by hand as cash or a bank transfer. */
+  method: z.enum(['card', 'bank', 'cash', 'bank_transfer']).optional(),
   bill: z.object({
     id: z.string(),
     name: z.string(),

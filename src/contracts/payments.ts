@@ -15,7 +15,7 @@ export const providerNameSchema = z.enum(['sandbox', 'stripe']);
 export type ProviderName = z.infer<typeof providerNameSchema>;
 
 /** How a share was settled: by card through a payment link, or marked paid by the creator. */
-export const paidMethodSchema = z.enum(['card', 'cash', 'bank_transfer']);
+export const paidMethodSchema = z.enum(['card', 'bank', 'cash', 'bank_transfer']);
 export type PaidMethod = z.infer<typeof paidMethodSchema>;
 
 /** Any string up to the router's limit: unknown and malformed tokens get one and the same 404. */
@@ -170,14 +170,20 @@ export type PublicBill = z.infer<typeof publicBillSchema>;
 
 // --- Paying ----------------------------------------------------------------------------------------
 
+/** How a payer pays (DECISIONS.md Paying by bank): bank first, card second. */
+export const payMethodSchema = z.enum(['bank', 'card']);
+export type PayMethod = z.infer<typeof payMethodSchema>;
+
 /** POST /api/payments/checkout: pay for one or more participants of the link's bill. */
 export const checkoutBodySchema = z
   .object({
     token: z.string().max(512),
     participantIds: z.array(safeId(64)).min(1, 'Select who to pay for').max(50),
+    /** From the bank app (open banking) or by card; card when absent. The price is the same. */
+    method: payMethodSchema.default('card'),
   })
   .strict();
-export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+export type CheckoutBody = z.input<typeof checkoutBodySchema>;
 
 export const checkoutResponseSchema = z.object({
   success: z.literal(true),
@@ -297,6 +303,12 @@ export const onboardingLinkBodySchema = z
     refreshUrl: safe(z.string().trim().min(1).max(2000)),
   })
   .strict();
+
+/** GET /api/stripe/connect/refresh: the provider's refresh_url, back to a fresh onboarding link. */
+export const onboardingRefreshQuerySchema = z.object({
+  return: safe(z.string().trim().min(1).max(2000)),
+  fallback: safe(z.string().trim().min(1).max(2000)),
+});
 
 /** POST /api/sandbox/connect: the sandbox's connect page, UK bank details. */
 export const sandboxConnectBodySchema = z

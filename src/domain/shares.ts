@@ -151,3 +151,11 @@ export const PAYMENT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export function isLinkExpired(expiresAt: Date | string, now: Date): boolean {
   return new Date(expiresAt).getTime() <= now.getTime();
 }
+
+/** The smallest payment, in pence, a payer may make from their bank app (Stripe's Pay by Bank). */
+export const BANK_MINIMUM_PENCE = 50;
+
+/** Whether paying `totalPence` (share and fee) from a bank app is offered; card is offered always. */
+export function bankOffered(totalPence: Pence): boolean {
+  return totalPence >= BANK_MINIMUM_PENCE;
+}

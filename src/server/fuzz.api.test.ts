@@ -276,6 +276,13 @@ const ROUTES: Route[] = [
     signedIn: true,
   },
   { method: 'DELETE', url: '/api/bills/:id/participants/:participantId/payment', signedIn: true },
+  // Nobody on the fixture bill has paid through Fairshare: there is nothing to refund.
+  {
+    method: 'POST',
+    url: '/api/bills/:id/participants/:participantId/refund',
+    signedIn: true,
+    answers: 409,
+  },
   { method: 'POST', url: '/api/payment-links', body: createPaymentLinksBodySchema, signedIn: true },
   { method: 'GET', url: '/api/payment-links', signedIn: true },
   { method: 'GET', url: '/api/payment-links/:token' },
@@ -294,7 +301,12 @@ const ROUTES: Route[] = [
     params: () => ({ token: fx.intentToken }),
   },
   { method: 'POST', url: '/api/create-stripe-payment', body: createPaymentBodySchema },
-  { method: 'POST', url: '/api/payments/checkout', body: checkoutBodySchema },
+  {
+    method: 'POST',
+    url: '/api/payments/checkout',
+    body: checkoutBodySchema,
+    samples: () => ({ method: 'card' }),
+  },
   { method: 'GET', url: '/api/payments/sessions/:sessionId' },
   { method: 'GET', url: '/api/sandbox/checkout/:sessionId' },
   { method: 'POST', url: '/api/sandbox/checkout/:sessionId/pay', body: sandboxPayBodySchema },
@@ -302,6 +314,13 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/stripe/connect/status', signedIn: true },
   { method: 'POST', url: '/api/stripe/connect/account', signedIn: true },
   { method: 'POST', url: '/api/stripe/connect/start', signedIn: true },
+  {
+    method: 'GET',
+    url: '/api/stripe/connect/refresh',
+    signedIn: true,
+    query: `return=${encodeURIComponent('http://localhost:3000/settings?setup=complete')}&fallback=${encodeURIComponent('http://localhost:3000/settings?setup=refresh')}`,
+    answers: 302,
+  },
   {
     method: 'POST',
     url: '/api/stripe/connect/onboarding',

@@ -26,6 +26,7 @@ export interface ShareBadge {
 
 export const PAID_METHOD_TEXT: Record<PaidMethod, string> = {
   card: 'Paid by card',
+  bank: 'Paid from bank app',
   cash: 'Paid in cash',
   bank_transfer: 'Paid by bank transfer',
 };

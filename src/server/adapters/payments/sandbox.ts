@@ -133,6 +133,10 @@ export function createSandboxProvider(publicUrl: string): SandboxProvider {
       return null;
     },
 
+    async retrieveCharge() {
+      return null;
+    },
+
     async refund() {
       return { refundId: id('re_sbx') };
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutInput } from './provider';
-import { ProviderError, WebhookSignatureError } from './provider';
+import { ProviderError, WebhookEventError, WebhookSignatureError } from './provider';
 import { createStripeProvider, type StripeProvider } from './stripe';
 import { startFakeStripe, type FakeStripe } from './testing/fake-stripe';
 
@@ -43,6 +43,7 @@ const SUCCESS_URL = 'https://fairshare.test/pay/done?session={CHECKOUT_SESSION_I
 function checkoutInput(destinationAccountId: string, over: Partial<CheckoutInput> = {}) {
   return {
     paymentId: randomUUID(),
+    method: 'card' as const,
     lines: [
       { name: "Sam's share of Dinner at Dishoom", amountPence: 1250 },
       { name: "Jo's share of Dinner at Dishoom", amountPence: 830 },
@@ -150,7 +151,7 @@ describe('payout accounts', () => {
       userId: randomUUID(),
       email: 'alex@example.com',
     });
-    expect(await stripe.retrieveAccount(accountId)).toEqual({
+    expect(await stripe.retrieveAccount(accountId)).toMatchObject({
       accountId,
       detailsSubmitted: false,
       chargesEnabled: false,
@@ -159,7 +160,7 @@ describe('payout accounts', () => {
     });
 
     fake.completeOnboarding(accountId, { bankName: 'Starling Bank', last4: '9876' });
-    expect(await stripe.retrieveAccount(accountId)).toEqual({
+    expect(await stripe.retrieveAccount(accountId)).toMatchObject({
       accountId,
       detailsSubmitted: true,
       chargesEnabled: true,
@@ -179,6 +180,7 @@ describe('checkout', () => {
     expect(request.idempotencyKey).toBe(`checkout_${input.paymentId}`);
     expect(request.body).toEqual({
       mode: 'payment',
+      payment_method_types: ['card'],
       line_items: input.lines.map((line) => ({
         price_data: {
           currency: 'gbp',
@@ -223,7 +225,7 @@ describe('checkout', () => {
     const input = checkoutInput(accountId);
     const { sessionId } = await stripe.createCheckout(input);
 
-    expect(await stripe.retrieveCheckout(sessionId)).toEqual({
+    expect(await stripe.retrieveCheckout(sessionId)).toMatchObject({
       paid: false,
       paymentIntentId: null,
       paymentId: input.paymentId,
@@ -235,7 +237,7 @@ describe('checkout', () => {
     });
 
     const paid = fake.payCheckout(sessionId, { brand: 'mastercard', last4: '4444' });
-    expect(await stripe.retrieveCheckout(sessionId)).toEqual({
+    expect(await stripe.retrieveCheckout(sessionId)).toMatchObject({
       paid: true,
       paymentIntentId: paid.payment_intent,
       paymentId: input.paymentId,
@@ -310,7 +312,7 @@ describe('payment intents', () => {
       destinationAccountId: await onboardedAccount(),
       description: 'Lunch',
     });
-    expect(await stripe.retrievePaymentIntent(paymentIntentId)).toEqual({
+    expect(await stripe.retrievePaymentIntent(paymentIntentId)).toMatchObject({
       paid: false,
       paymentIntentId,
       paymentId,
@@ -322,7 +324,7 @@ describe('payment intents', () => {
     });
 
     fake.succeedPaymentIntent(paymentIntentId, { brand: 'amex', last4: '0005' });
-    expect(await stripe.retrievePaymentIntent(paymentIntentId)).toEqual({
+    expect(await stripe.retrievePaymentIntent(paymentIntentId)).toMatchObject({
       paid: true,
       paymentIntentId,
       paymentId,
@@ -338,33 +340,52 @@ describe('refunds', () => {
     return fake.payCheckout(sessionId).payment_intent ?? '';
   }
 
-  it('reverses the transfer and the fee, and refunds once per key', async () => {
+  it('reverses exactly one person’s share and fee, not in proportion, and refunds once per key', async () => {
     const paymentIntentId = await paidIntent();
     const idempotencyKey = `refund_${randomUUID()}`;
-    const first = await stripe.refund({ paymentIntentId, amountPence: 875, idempotencyKey });
+    // Jo's £8.30 share and 15p of the 45p fee, out of a £21.25 checkout.
+    const refund = {
+      paymentIntentId,
+      amountPence: 845,
+      reverseTransferPence: 830,
+      refundFeePence: 15,
+      idempotencyKey,
+    };
+    const first = await stripe.refund(refund);
 
     const request = lastRequest('POST', '/v1/refunds');
-    expect(request.body).toEqual({
-      payment_intent: paymentIntentId,
-      amount: '875',
-      reverse_transfer: 'true',
-      refund_application_fee: 'true',
-    });
+    expect(request.body).toEqual({ payment_intent: paymentIntentId, amount: '845' });
     expect(request.idempotencyKey).toBe(idempotencyKey);
+    const charged = fake.charges.get(fake.intents.get(paymentIntentId)?.latest_charge ?? '');
+    expect(fake.transfers.get(charged?.transfer ?? '')?.reversals).toEqual([
+      expect.objectContaining({ amount: 830 }),
+    ]);
+    expect(fake.applicationFees.get(charged?.application_fee ?? '')?.refunds).toEqual([
+      expect.objectContaining({ amount: 15 }),
+    ]);
 
-    const again = await stripe.refund({ paymentIntentId, amountPence: 875, idempotencyKey });
+    const again = await stripe.refund(refund);
     expect(again.refundId).toBe(first.refundId);
     const charge = fake.charges.get(fake.intents.get(paymentIntentId)?.latest_charge ?? '');
-    expect(charge?.amount_refunded).toBe(875);
+    expect(charge?.amount_refunded).toBe(845);
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === paymentIntentId)).toEqual([
-      expect.objectContaining({ id: first.refundId, amount: 875 }),
+      expect.objectContaining({ id: first.refundId, amount: 845 }),
     ]);
+    // The retry reversed nothing twice.
+    expect(fake.transfers.get(charge?.transfer ?? '')?.amount_reversed).toBe(830);
+    expect(fake.applicationFees.get(charge?.application_fee ?? '')?.amount_refunded).toBe(15);
   });
 
   it('refuses to refund more than is left', async () => {
     const paymentIntentId = await paidIntent();
     const err = await failure(
-      stripe.refund({ paymentIntentId, amountPence: 99_999, idempotencyKey: randomUUID() }),
+      stripe.refund({
+        paymentIntentId,
+        amountPence: 99_999,
+        reverseTransferPence: 0,
+        refundFeePence: 0,
+        idempotencyKey: randomUUID(),
+      }),
     );
     expect(err.code).toBe('amount_too_large');
   });
@@ -377,7 +398,14 @@ describe('failures', () => {
     ['a payment intent', () => stripe.retrievePaymentIntent('pi_missing')],
     [
       'a refund',
-      () => stripe.refund({ paymentIntentId: 'pi_missing', amountPence: 100, idempotencyKey: 'k' }),
+      () =>
+        stripe.refund({
+          paymentIntentId: 'pi_missing',
+          amountPence: 100,
+          reverseTransferPence: 100,
+          refundFeePence: 0,
+          idempotencyKey: 'k',
+        }),
     ],
   ])('%s with an unknown id is a ProviderError with Stripe’s code', async (_, attempt) => {
     const err = await failure(attempt());
@@ -405,6 +433,7 @@ describe('webhooks', () => {
     return { body: Buffer.from(payload), header: fake.sign(payload, opts) };
   };
   const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const platform = { livemode: false, account: null, endpoint: 'platform' };
 
   async function paidSession() {
     const input = checkoutInput(await onboardedAccount());
@@ -417,12 +446,15 @@ describe('webhooks', () => {
     const event = fake.event('checkout.session.completed', session);
     const { body, header } = signed(event);
     expect(stripe.verifyWebhook(body, header)).toEqual({
+      ...platform,
       id: event.id,
       type: 'checkout.session.completed',
       sessionId: session.id,
       paymentId: input.paymentId,
       paymentIntentId: session.payment_intent,
       paid: true,
+      amountPence: 2125,
+      currency: 'gbp',
     });
   });
 
@@ -437,9 +469,13 @@ describe('webhooks', () => {
     });
 
     const expected = {
+      ...platform,
       type: 'payment_intent.succeeded',
       paymentIntentId: intent.id,
       paymentId: input.paymentId,
+      amountPence: 2125,
+      currency: 'gbp',
+      destinationAccountId: input.destinationAccountId,
     };
     const a = signed(plain);
     expect(stripe.verifyWebhook(a.body, a.header)).toEqual({
@@ -462,34 +498,51 @@ describe('webhooks', () => {
     const account = fake.accounts.get(accountId);
     if (!account) throw new Error('no account');
     const card = { id: 'card_1', object: 'card', last4: '1111', brand: 'Visa' };
-    const event = fake.event('account.updated', {
-      ...account,
-      external_accounts: {
-        ...account.external_accounts,
-        data: [card, ...account.external_accounts.data],
-      },
-    });
+    account.external_accounts.data.unshift(card as never);
+    const event = fake.event('account.updated', account, { account: accountId });
     const { body, header } = signed(event);
+    // The event names the account; what it says of it is read from Stripe, not the snapshot.
     expect(stripe.verifyWebhook(body, header)).toEqual({
+      ...platform,
+      account: accountId,
       id: event.id,
       type: 'account.updated',
-      account: {
-        accountId,
-        detailsSubmitted: true,
-        chargesEnabled: true,
-        bankName: 'Barclays',
-        bankLast4: '5678',
-      },
+      accountId,
+    });
+    expect(await stripe.retrieveAccount(accountId)).toEqual({
+      accountId,
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      requirementsDue: [],
+      bankName: 'Barclays',
+      bankLast4: '5678',
     });
   });
 
   it('marks any other event ignored', () => {
-    const event = fake.event('charge.refunded', { id: 'ch_1', object: 'charge' });
+    const event = fake.event('customer.created', { id: 'cus_1', object: 'customer' });
     const { body, header } = signed(event);
     expect(stripe.verifyWebhook(body, header)).toEqual({
+      ...platform,
       id: event.id,
       type: 'ignored',
-      originalType: 'charge.refunded',
+      originalType: 'customer.created',
+    });
+  });
+
+  it('tells the Connect endpoint’s events from the platform’s by the secret that signed them', () => {
+    const both = createStripeProvider({
+      secretKey: 'sk_test_fairshare',
+      webhookSecret: [fake.webhookSecret, fake.connectWebhookSecret],
+      apiUrl: fake.url,
+    });
+    const event = fake.event('account.updated', { id: 'acct_1' }, { account: 'acct_1' });
+    const { body, header } = signed(event, { secret: fake.connectWebhookSecret });
+    expect(both.verifyWebhook(body, header)).toMatchObject({ endpoint: 'connect' });
+    const platformSigned = signed(event);
+    expect(both.verifyWebhook(platformSigned.body, platformSigned.header)).toMatchObject({
+      endpoint: 'platform',
     });
   });
 
@@ -502,7 +555,7 @@ describe('webhooks', () => {
 
   describe('refuses', () => {
     const event = () =>
-      fake.event('charge.refunded', { id: 'ch_1', object: 'charge', amount: 500 });
+      fake.event('customer.created', { id: 'cus_1', object: 'customer', amount: 500 });
 
     it('a tampered body', () => {
       const { body, header } = signed(event());
@@ -524,6 +577,13 @@ describe('webhooks', () => {
       expect(stripe.verifyWebhook(recent.body, recent.header).type).toBe('ignored');
     });
 
+    it('a signature more than five minutes in the future, and accepts one just inside', () => {
+      const ahead = signed(event(), { timestamp: nowSeconds() + 600 });
+      expect(() => stripe.verifyWebhook(ahead.body, ahead.header)).toThrow(WebhookSignatureError);
+      const near = signed(event(), { timestamp: nowSeconds() + 240 });
+      expect(stripe.verifyWebhook(near.body, near.header).type).toBe('ignored');
+    });
+
     it('a missing or malformed header', () => {
       const { body } = signed(event());
       for (const header of [undefined, '', 't=abc', 'v1=deadbeef'])
@@ -531,9 +591,18 @@ describe('webhooks', () => {
     });
 
     it('a signed body that is not an event', () => {
-      for (const payload of ['not json', '{}', '{"id":"evt_1","type":"x","data":null}']) {
+      expect(() => stripe.verifyWebhook(Buffer.from('not json'), fake.sign('not json'))).toThrow(
+        WebhookSignatureError,
+      );
+      const session = { id: 42, object: 'checkout.session', payment_status: 'paid' };
+      for (const payload of [
+        '{}',
+        '{"id":"evt_1","type":"x","data":null}',
+        JSON.stringify(fake.event('checkout.session.completed', session)),
+        JSON.stringify({ ...fake.event('customer.created', { id: 'cus_1' }), livemode: 'no' }),
+      ]) {
         const body = Buffer.from(payload);
-        expect(() => stripe.verifyWebhook(body, fake.sign(payload))).toThrow(WebhookSignatureError);
+        expect(() => stripe.verifyWebhook(body, fake.sign(payload))).toThrow(WebhookEventError);
       }
     });
   });

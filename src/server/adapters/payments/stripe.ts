@@ -1,7 +1,14 @@
 import Stripe from 'stripe';
 import { CARD_BRAND_NAMES } from '../../../domain/cards';
-import type { ChargeState, PaymentProvider, ProviderAccount, ProviderEvent } from './provider';
-import { ProviderError, WebhookSignatureError } from './provider';
+import { z } from 'zod';
+import type {
+  ChargeFacts,
+  ChargeState,
+  PaymentProvider,
+  ProviderAccount,
+  ProviderEvent,
+} from './provider';
+import { ProviderError, WebhookEventError, WebhookSignatureError } from './provider';
 
 // The Stripe provider (provider.ts): Connect Express accounts for creators, one Checkout Session per
 // payment as a destination charge (the fee is the application fee, the rest goes to the creator),
@@ -21,8 +28,8 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 export interface StripeProviderOptions {
   secretKey: string;
   /**
-   * Signing secrets of the webhook endpoints that post here: the platform's, and the Connect
-   * endpoint's (account.updated for connected accounts is signed with that one). Any may match.
+   * Signing secrets of the webhook endpoints that post here: the platform endpoint's first (payment
+   * events), then the Connect endpoint's (account.updated for connected accounts is signed with it).
    */
   webhookSecret: string | readonly string[];
   /** A local Stripe-speaking server (tests), e.g. http://127.0.0.1:43123. Unset: Stripe itself. */
@@ -87,31 +94,34 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
     createCheckout: (input) =>
       call('checkout creation', async () => {
         const metadata = { payment_id: input.paymentId };
-        const session = await stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            line_items: input.lines.map((line) => ({
-              price_data: {
-                currency: 'gbp',
-                product_data: { name: line.name },
-                unit_amount: line.amountPence,
-              },
-              quantity: 1,
-            })),
-            payment_intent_data: {
-              application_fee_amount: input.feePence,
-              transfer_data: { destination: input.destinationAccountId },
-              metadata,
-              description: input.description,
+        // Pinned, not left to the Dashboard: Checkout adds the wallets to a card payment. (The
+        // SDK's newest types list only allowed_payment_method_types; the API takes both.)
+        const params: Stripe.Checkout.SessionCreateParams & { payment_method_types: string[] } = {
+          mode: 'payment',
+          payment_method_types: [input.method === 'bank' ? 'pay_by_bank' : 'card'],
+          line_items: input.lines.map((line) => ({
+            price_data: {
+              currency: 'gbp',
+              product_data: { name: line.name },
+              unit_amount: line.amountPence,
             },
+            quantity: 1,
+          })),
+          payment_intent_data: {
+            ...(input.feePence > 0 ? { application_fee_amount: input.feePence } : {}),
+            transfer_data: { destination: input.destinationAccountId },
             metadata,
-            client_reference_id: input.paymentId,
-            // Passed as given: Stripe fills in a literal {CHECKOUT_SESSION_ID} when it redirects.
-            success_url: input.successUrl,
-            cancel_url: input.cancelUrl,
+            description: input.description,
           },
-          { idempotencyKey: `checkout_${input.paymentId}` },
-        );
+          metadata,
+          client_reference_id: input.paymentId,
+          // Passed as given: Stripe fills in a literal {CHECKOUT_SESSION_ID} when it redirects.
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        };
+        const session = await stripe.checkout.sessions.create(params, {
+          idempotencyKey: `checkout_${input.paymentId}`,
+        });
         if (!session.url) throw new ProviderError(`Stripe checkout ${session.id} has no URL`);
         return { sessionId: session.id, url: session.url };
       }),
@@ -130,7 +140,7 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
           {
             amount: input.amountPence,
             currency: 'gbp',
-            application_fee_amount: input.feePence,
+            ...(input.feePence > 0 ? { application_fee_amount: input.feePence } : {}),
             transfer_data: { destination: input.destinationAccountId },
             metadata: { payment_id: input.paymentId },
             description: input.description,
@@ -151,26 +161,62 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
         return intentState(intent);
       }),
 
-    refund: ({ paymentIntentId, amountPence, idempotencyKey }) =>
+    retrieveCharge: (chargeId) =>
+      call('charge lookup', async () => {
+        const charge = await stripe.charges.retrieve(chargeId);
+        const disputes = charge.disputed
+          ? (await stripe.disputes.list({ charge: chargeId, limit: 1 })).data
+          : [];
+        return chargeFacts(charge, disputes[0] ?? null);
+      }),
+
+    refund: ({
+      paymentIntentId,
+      amountPence,
+      reverseTransferPence,
+      refundFeePence,
+      idempotencyKey,
+    }) =>
       call('refund', async () => {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+          expand: ['latest_charge'],
+        });
+        const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+        if (!charge)
+          throw new ProviderError(`Stripe payment intent ${paymentIntentId} has no charge`);
+        // Explicit amounts, not reverse_transfer / refund_application_fee: those reverse in
+        // proportion to the charge, while Fairshare's fee is per person (decision 018).
         const refund = await stripe.refunds.create(
-          {
-            payment_intent: paymentIntentId,
-            amount: amountPence,
-            // Destination charge: take the creator's part back and give up the fee on it too.
-            reverse_transfer: true,
-            refund_application_fee: true,
-          },
+          { payment_intent: paymentIntentId, amount: amountPence },
           { idempotencyKey },
         );
+        const transfer = idOf(charge.transfer ?? null);
+        if (transfer && reverseTransferPence > 0)
+          await stripe.transfers.createReversal(
+            transfer,
+            { amount: reverseTransferPence },
+            { idempotencyKey: `${idempotencyKey}_reversal` },
+          );
+        const fee = idOf(charge.application_fee ?? null);
+        if (fee && refundFeePence > 0)
+          await stripe.applicationFees.createRefund(
+            fee,
+            { amount: refundFeePence },
+            { idempotencyKey: `${idempotencyKey}_fee` },
+          );
         return { refundId: refund.id };
       }),
 
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
+      // The SDK refuses old signatures only; one dated ahead of the clock is refused here.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signatureHeader)?.[1]);
+      if (Number.isFinite(signedAt) && signedAt > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)
+        throw new WebhookSignatureError('Stripe webhook signed in the future');
       let event: Stripe.Event | undefined;
+      let endpoint: 'platform' | 'connect' = 'platform';
       let refusal: unknown;
-      for (const secret of secrets) {
+      for (const [i, secret] of secrets.entries()) {
         try {
           event = stripe.webhooks.constructEvent(
             rawBody,
@@ -178,13 +224,14 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
             secret,
             WEBHOOK_TOLERANCE_SECONDS,
           );
+          endpoint = i === 0 ? 'platform' : 'connect';
           break;
         } catch (err) {
           refusal = err;
         }
       }
       if (!event) throw new WebhookSignatureError(`Stripe webhook refused: ${messageOf(refusal)}`);
-      return toEvent(event);
+      return toEvent(event, endpoint);
     },
   };
 }
@@ -230,6 +277,8 @@ function toAccount(account: Stripe.Account): ProviderAccount {
     accountId: account.id,
     detailsSubmitted: account.details_submitted ?? false,
     chargesEnabled: account.charges_enabled ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    requirementsDue: account.requirements?.currently_due ?? [],
     bankName: bank?.bank_name ?? null,
     bankLast4: bank?.last4 ?? null,
   };
@@ -257,60 +306,176 @@ function cardOf(charge: string | Stripe.Charge | null | undefined) {
 }
 
 function intentState(intent: Stripe.PaymentIntent): ChargeState {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   return {
+    state:
+      intent.status === 'succeeded'
+        ? 'paid'
+        : intent.status === 'processing'
+          ? 'processing'
+          : intent.status === 'canceled'
+            ? 'failed'
+            : 'open',
     paid: intent.status === 'succeeded',
+    sessionId: null,
     paymentIntentId: intent.id,
     paymentId: intent.metadata?.payment_id ?? null,
-    ...cardOf(intent.latest_charge),
+    amountPence: intent.amount_received || intent.amount,
+    currency: intent.currency,
+    destinationAccountId: idOf(intent.transfer_data?.destination ?? null),
+    applicationFeePence: intent.application_fee_amount ?? null,
+    chargeId: idOf(intent.latest_charge),
+    ...cardOf(charge),
   };
 }
 
 function sessionState(session: Stripe.Checkout.Session): ChargeState {
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+  const paid = session.payment_status === 'paid';
   return {
-    paid: session.payment_status === 'paid',
+    state: paid
+      ? 'paid'
+      : session.status === 'expired'
+        ? 'expired'
+        : session.status === 'complete'
+          ? intent?.status === 'requires_payment_method' || intent?.status === 'canceled'
+            ? 'failed'
+            : 'processing'
+          : 'open',
+    paid,
+    sessionId: session.id,
     paymentIntentId: idOf(session.payment_intent),
     paymentId: session.metadata?.payment_id ?? session.client_reference_id ?? null,
+    amountPence: session.amount_total,
+    currency: session.currency,
+    destinationAccountId: idOf(intent?.transfer_data?.destination ?? null),
+    applicationFeePence: intent?.application_fee_amount ?? null,
+    chargeId: idOf(intent?.latest_charge ?? null),
     ...cardOf(intent?.latest_charge),
   };
 }
 
-function toEvent(event: Stripe.Event): ProviderEvent {
-  // Signed by Stripe, but still read defensively: a payload of another shape is refused, not guessed.
-  const object: unknown = (event as { data?: { object?: unknown } } | null)?.data?.object;
-  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !isRecord(object))
-    throw new WebhookSignatureError('Stripe webhook body is not an event');
+function chargeFacts(charge: Stripe.Charge, dispute: Stripe.Dispute | null): ChargeFacts {
+  return {
+    chargeId: charge.id,
+    paymentIntentId: idOf(charge.payment_intent),
+    amountPence: charge.amount,
+    currency: charge.currency,
+    amountRefundedPence: charge.amount_refunded,
+    disputeOpen: !!dispute && dispute.status !== 'won' && dispute.status !== 'lost',
+    disputeLost: dispute?.status === 'lost',
+  };
+}
 
+// Signed by Stripe, but still read defensively: a payload of another shape is refused, not guessed.
+const stripeId = z.string().min(1).max(255);
+const eventShape = z.object({
+  id: stripeId,
+  type: z.string().max(255),
+  livemode: z.boolean(),
+  account: stripeId.optional(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const ref = z.union([stripeId, z.object({ id: stripeId }).passthrough()]).nullish();
+const metadataShape = z.record(z.string(), z.string()).nullish();
+const sessionShape = z.object({
+  id: stripeId,
+  payment_status: z.string(),
+  payment_intent: ref,
+  metadata: metadataShape,
+  client_reference_id: z.string().nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+});
+const intentShape = z.object({
+  id: stripeId,
+  amount: z.number().int().nullish(),
+  amount_received: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  metadata: metadataShape,
+  transfer_data: z.object({ destination: ref }).passthrough().nullish(),
+  latest_charge: z.unknown().optional(),
+});
+const chargeShape = z.object({ id: stripeId, payment_intent: ref });
+const disputeShape = z.object({ id: stripeId, charge: ref, payment_intent: ref });
+const accountShape = z.object({ id: stripeId });
+
+const refId = (value: z.infer<typeof ref>) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, type: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new WebhookEventError(`Stripe ${type} event of an unexpected shape`);
+  return r.data;
+}
+
+function toEvent(raw: Stripe.Event, endpoint: 'platform' | 'connect'): ProviderEvent {
+  const event = parse(eventShape, raw, 'webhook');
+  const base = {
+    id: event.id,
+    livemode: event.livemode,
+    account: event.account ?? null,
+    endpoint,
+  };
+  const object = event.data.object;
   switch (event.type) {
-    case 'checkout.session.completed': {
-      const session = event.data.object;
-      const state = sessionState(session);
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const session = parse(sessionShape, object, event.type);
       return {
-        id: event.id,
+        ...base,
         type: event.type,
         sessionId: session.id,
-        paymentId: state.paymentId,
-        paymentIntentId: state.paymentIntentId,
-        paid: state.paid,
+        paymentId: session.metadata?.payment_id ?? session.client_reference_id ?? null,
+        paymentIntentId: refId(session.payment_intent),
+        paid: session.payment_status === 'paid',
+        amountPence: session.amount_total ?? null,
+        currency: session.currency ?? null,
       };
     }
-    case 'payment_intent.succeeded': {
-      const state = intentState(event.data.object);
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      const intent = parse(intentShape, object, event.type);
+      const card = cardOf(
+        typeof intent.latest_charge === 'object' ? (intent.latest_charge as Stripe.Charge) : null,
+      );
       return {
-        id: event.id,
+        ...base,
         type: event.type,
-        paymentIntentId: event.data.object.id,
-        paymentId: state.paymentId,
-        cardBrand: state.cardBrand,
-        cardLast4: state.cardLast4,
+        paymentIntentId: intent.id,
+        paymentId: intent.metadata?.payment_id ?? null,
+        amountPence: intent.amount_received || (intent.amount ?? null),
+        currency: intent.currency ?? null,
+        destinationAccountId: refId(intent.transfer_data?.destination),
+        ...card,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = parse(chargeShape, object, event.type);
+      return {
+        ...base,
+        type: event.type,
+        chargeId: charge.id,
+        paymentIntentId: refId(charge.payment_intent),
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = parse(disputeShape, object, event.type);
+      const chargeId = refId(dispute.charge);
+      if (!chargeId) throw new WebhookEventError(`Stripe ${event.type} event names no charge`);
+      return {
+        ...base,
+        type: event.type,
+        chargeId,
+        paymentIntentId: refId(dispute.payment_intent),
       };
     }
     case 'account.updated':
-      return { id: event.id, type: event.type, account: toAccount(event.data.object) };
+      return { ...base, type: event.type, accountId: parse(accountShape, object, event.type).id };
     default:
-      return { id: event.id, type: 'ignored', originalType: event.type };
+      return { ...base, type: 'ignored', originalType: event.type };
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

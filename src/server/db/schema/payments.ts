@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -28,6 +29,10 @@ export const payoutAccounts = pgTable('payout_accounts', {
   chargesEnabled: boolean('charges_enabled').notNull().default(false),
   bankName: text('bank_name'),
   bankLast4: text('bank_last4'),
+  /** The provider pays money out to the bank (Stripe's payouts_enabled). */
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  /** What the provider still asks of the account holder (Stripe's requirements.currently_due). */
+  requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -77,10 +82,15 @@ export const payments = pgTable(
     /** The link whose holder paid (null for a share marked paid by hand). */
     payerLinkId: uuid('payer_link_id').references(() => paymentLinks.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: ['sandbox', 'stripe', 'manual'] }).notNull(),
-    method: text('method', { enum: ['card', 'cash', 'bank_transfer'] }).notNull(),
+    /** card or bank (open banking) at the provider; cash or bank_transfer marked by hand. */
+    method: text('method', { enum: ['card', 'bank', 'cash', 'bank_transfer'] }).notNull(),
     kind: text('kind', { enum: ['checkout', 'payment_intent', 'manual'] }).notNull(),
     checkoutSessionId: text('checkout_session_id'),
     paymentIntentId: text('payment_intent_id'),
+    /** The provider's charge, once paid (refunds and disputes name it). */
+    chargeId: text('charge_id'),
+    /** The connected account the money goes to: an event naming another is not believed. */
+    destinationAccountId: text('destination_account_id'),
     /** For the sandbox's payment intents: the secret its card form must present. */
     clientSecret: text('client_secret'),
     /** Shares paid for, before the fee, and the fee: the charge is their sum. */
@@ -98,6 +108,10 @@ export const payments = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     returnUrl: text('return_url'),
+    /** A dispute is open on its charge. */
+    disputed: boolean('disputed').notNull().default(false),
+    /** When it stopped holding what it covers: failed, expired or cancelled. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -124,6 +138,8 @@ export const paymentItems = pgTable(
     feePence: bigint('fee_pence', { mode: 'number' }).notNull(),
     /** Set when the payment settles: this link was paid by it, or its part was refunded. */
     outcome: text('outcome', { enum: ['paid', 'refunded'] }),
+    /** Given back of this link's part (share and fee) after it was paid. */
+    refundedPence: bigint('refunded_pence', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.paymentId, t.linkId] }),
@@ -138,6 +154,9 @@ export const providerEvents = pgTable(
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
+    /** processing, applied, duplicate-free ignored, or mismatch (nothing changed; see detail). */
+    outcome: text('outcome').notNull().default('processing'),
+    detail: text('detail'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],

@@ -189,7 +189,12 @@ describe('payout account (sandbox)', () => {
     );
     expect(start.pathname).toBe('/sandbox/connect');
     expect(start.searchParams.get('return')).toBe('http://localhost:3000/settings?setup=complete');
-    expect(start.searchParams.get('refresh')).toBe('http://localhost:3000/settings?setup=refresh');
+    // The provider's refresh URL is a server route that makes a fresh link, else goes to Settings.
+    const refresh = new URL(start.searchParams.get('refresh')!);
+    expect(refresh.pathname).toBe('/api/stripe/connect/refresh');
+    expect(refresh.searchParams.get('fallback')).toBe(
+      'http://localhost:3000/settings?setup=refresh',
+    );
 
     const elsewhere = await post(carol, '/api/stripe/connect/onboarding', {
       returnUrl: 'https://evil.example/',

@@ -16,6 +16,7 @@ import {
   createPaymentResponseSchema,
   markPaidBodySchema,
   onboardingLinkBodySchema,
+  onboardingRefreshQuerySchema,
   onboardingLinkResponseSchema,
   participantParamsSchema,
   paymentRequestsResponseSchema,
@@ -28,7 +29,7 @@ import {
 } from '../../../contracts/payments';
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import { AppError } from '../../http/errors';
-import { WebhookSignatureError } from '../../adapters/payments/provider';
+import { WebhookEventError, WebhookSignatureError } from '../../adapters/payments/provider';
 import type { PaymentsServices } from './services';
 
 // payments-accounts.md §7: every payment and provider call. The creator's calls need a session;
@@ -95,6 +96,19 @@ export const paymentsRoutes =
         ),
     );
 
+    app.post(
+      '/api/bills/:id/participants/:participantId/refund',
+      {
+        ...signedIn,
+        schema: {
+          params: participantParamsSchema,
+          response: { 200: billPaymentLinksResponseSchema },
+        },
+      },
+      async (req) =>
+        settlement.refundPerson(userIdOf(req), req.params.id, req.params.participantId),
+    );
+
     app.delete(
       '/api/bills/:id/participants/:participantId/payment',
       {
@@ -131,6 +145,19 @@ export const paymentsRoutes =
       '/api/stripe/connect/start',
       { ...signedIn, schema: { response: { 200: onboardingLinkResponseSchema } } },
       async (req) => accounts.startOnboarding(userIdOf(req)),
+    );
+
+    app.get(
+      '/api/stripe/connect/refresh',
+      {
+        ...signedIn,
+        schema: { querystring: onboardingRefreshQuerySchema },
+      },
+      async (req, reply) =>
+        reply.redirect(
+          await accounts.refreshOnboarding(userIdOf(req), req.query.return, req.query.fallback),
+          302,
+        ),
     );
 
     app.post(
@@ -191,7 +218,7 @@ export const paymentsRoutes =
     app.post(
       '/api/payments/checkout',
       { schema: { body: checkoutBodySchema, response: { 200: checkoutResponseSchema } } },
-      async (req) => settlement.checkout(req.body.token, req.body.participantIds),
+      async (req) => settlement.checkout(req.body.token, req.body.participantIds, req.body.method),
     );
 
     app.get(
@@ -225,6 +252,8 @@ export const paymentsRoutes =
           } catch (err) {
             if (err instanceof WebhookSignatureError)
               throw new AppError(400, 'bad_signature', 'Webhook signature verification failed');
+            if (err instanceof WebhookEventError)
+              throw new AppError(400, 'bad_event', 'Webhook event refused');
             throw err;
           }
         },

@@ -30,7 +30,7 @@ export function createPaymentsServices(deps: PaymentsDeps) {
     log,
     clock,
   });
-  const events = createProviderEventsService({ db, provider, accounts, settlement });
+  const events = createProviderEventsService({ db, provider, accounts, settlement, log });
   return { accounts, links, settlement, events, clock };
 }
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
     env: {
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_fairshare',
-      STRIPE_WEBHOOK_SECRET: `whsec_otherendpoint, ${fake.webhookSecret}`,
+      STRIPE_WEBHOOK_SECRET: `${fake.webhookSecret}, ${fake.connectWebhookSecret}`,
       STRIPE_API_URL: fake.url,
     },
   });
@@ -123,9 +123,21 @@ describe('Connect Express onboarding', () => {
     expect(sent.body).toEqual({
       account: accountId,
       return_url: 'http://localhost:3000/?onboarding=complete',
-      refresh_url: 'http://localhost:3000/onboarding?setup=refresh',
+      refresh_url: `http://localhost:3000/api/stripe/connect/refresh?${new URLSearchParams({
+        return: 'http://localhost:3000/?onboarding=complete',
+        fallback: 'http://localhost:3000/onboarding?setup=refresh',
+      })}`,
       type: 'account_onboarding',
     });
+    // Stripe sends someone whose link expired to the refresh URL: a fresh link, by redirect.
+    const again = await get(
+      alice,
+      new URL(sent.body.refresh_url as string).pathname +
+        new URL(sent.body.refresh_url as string).search,
+    );
+    expect(again.statusCode, again.body).toBe(302);
+    expect(again.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/setup\/e\//);
+    expect(fake.requests.filter((r) => r.path === '/v1/account_links')).toHaveLength(2);
     expect((link.json() as { onboardingUrl: string }).onboardingUrl).toMatch(
       /^http:\/\/127\.0\.0\.1/,
     );
@@ -157,11 +169,18 @@ describe('Connect Express onboarding', () => {
     // Stripe turns charges off (say, a document expired), and tells us.
     const account = fake.accounts.get(accountId)!;
     account.charges_enabled = false;
-    const res = await deliver(fake.event('account.updated', account));
+    const connect = { secret: fake.connectWebhookSecret };
+    const res = await deliver(
+      fake.event('account.updated', account, { account: accountId }),
+      connect,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect((await get(alice, '/api/stripe/bank-account')).json().connected).toBe(false);
     account.charges_enabled = true;
-    const back = await deliver(fake.event('account.updated', account));
+    const back = await deliver(
+      fake.event('account.updated', account, { account: accountId }),
+      connect,
+    );
     expect(back.statusCode).toBe(200);
     expect((await get(alice, '/api/stripe/bank-account')).json().connected).toBe(true);
   });
@@ -275,10 +294,15 @@ describe('Checkout as a destination charge', () => {
     const refund = [...fake.refunds.values()].at(-1)!;
     expect(refund.amount).toBe(toPence(sam.amountIncludingFee));
     const refundReq = fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
-    expect(refundReq.body).toMatchObject({
-      reverse_transfer: 'true',
-      refund_application_fee: 'true',
-    });
+    // Exactly Sam's share back from the creator's transfer, and exactly his fee: not in proportion.
+    expect(refundReq.body).not.toHaveProperty('reverse_transfer');
+    const charged = fake.charges.get(refund.charge)!;
+    expect(fake.transfers.get(charged.transfer!)!.reversals.map((r) => r.amount)).toEqual([
+      toPence(sam.amount),
+    ]);
+    expect(
+      fake.applicationFees.get(charged.application_fee!)!.refunds.map((r) => r.amount),
+    ).toEqual([toPence(sam.fee)]);
     // The event again: no second refund.
     await deliver(fake.event('checkout.session.completed', paidA));
     await deliver(fake.event('checkout.session.completed', paidB));

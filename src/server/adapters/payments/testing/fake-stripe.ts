@@ -57,6 +57,7 @@ export interface FakeAccount {
   charges_enabled: boolean;
   payouts_enabled: boolean;
   details_submitted: boolean;
+  requirements: { currently_due: string[]; disabled_reason: string | null };
   default_currency: string;
   metadata: Record<string, string>;
   external_accounts: FakeList<FakeBankAccount>;
@@ -81,6 +82,8 @@ export interface FakeCheckoutSession {
   mode: 'payment';
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
+  /** Pinned by the caller, or Stripe's default (card). */
+  payment_method_types: string[];
   currency: string;
   amount_subtotal: number;
   amount_total: number;
@@ -102,7 +105,7 @@ export interface FakePaymentIntent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
   client_secret: string;
   application_fee_amount: number | null;
   transfer_data: { destination: string } | null;
@@ -129,10 +132,23 @@ export interface FakeCharge {
   application_fee_amount: number | null;
   destination: string | null;
   metadata: Record<string, string>;
-  payment_method_details: {
-    type: 'card';
-    card: { brand: string; last4: string; exp_month: number; exp_year: number; country: string };
-  };
+  /** The transfer to the destination account, and the platform's application fee object. */
+  transfer: string | null;
+  application_fee: string | null;
+  disputed: boolean;
+  dispute: string | null;
+  payment_method_details:
+    | {
+        type: 'card';
+        card: {
+          brand: string;
+          last4: string;
+          exp_month: number;
+          exp_year: number;
+          country: string;
+        };
+      }
+    | { type: 'pay_by_bank'; pay_by_bank: Record<string, never> };
   created: number;
   livemode: false;
 }
@@ -152,12 +168,47 @@ export interface FakeRefund {
   created: number;
 }
 
+/** A transfer to a connected account (a destination charge's), with its reversals' amounts. */
+export interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  destination: string;
+  source_transaction: string;
+  reversals: { id: string; amount: number }[];
+}
+
+/** The platform's fee on a charge, with its refunds' amounts. */
+export interface FakeApplicationFee {
+  id: string;
+  object: 'application_fee';
+  amount: number;
+  amount_refunded: number;
+  charge: string;
+  account: string;
+  refunds: { id: string; amount: number }[];
+}
+
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  status: 'needs_response' | 'won' | 'lost';
+  reason: string;
+}
+
 export interface FakeEvent {
   id: string;
   object: 'event';
+  /** The connected account it happened on (Connect events only). */
+  account?: string;
   api_version: string;
   created: number;
-  livemode: false;
+  livemode: boolean;
   pending_webhooks: number;
   request: { id: null; idempotency_key: null };
   type: string;
@@ -188,8 +239,10 @@ export interface TestCard {
 export interface FakeStripe {
   /** The base URL, for the adapter's apiUrl. */
   readonly url: string;
-  /** The secret it signs webhooks with unless told otherwise. */
+  /** The platform endpoint's signing secret: it signs with it unless told otherwise. */
   readonly webhookSecret: string;
+  /** The Connect endpoint's signing secret (events of connected accounts). */
+  readonly connectWebhookSecret: string;
   /** Every API call received, oldest first. */
   readonly requests: FakeStripeRequest[];
   readonly accounts: Map<string, FakeAccount>;
@@ -199,6 +252,22 @@ export interface FakeStripe {
   readonly intents: Map<string, FakePaymentIntent>;
   readonly charges: Map<string, FakeCharge>;
   readonly refunds: Map<string, FakeRefund>;
+  readonly transfers: Map<string, FakeTransfer>;
+  readonly applicationFees: Map<string, FakeApplicationFee>;
+  readonly disputes: Map<string, FakeDispute>;
+  /** Onboarding stopped halfway: details given, but Stripe still wants more; nothing enabled. */
+  stopOnboardingHalfway(accountId: string, due?: string[]): FakeAccount;
+  /** The payer approved a bank payment that is not confirmed yet: complete, unpaid, processing. */
+  startAsyncCheckout(sessionId: string): FakeCheckoutSession;
+  /** The bank's late answer to a started bank payment: paid, or failed. */
+  finishAsyncCheckout(sessionId: string, ok: boolean): FakeCheckoutSession;
+  /** A checkout's 24 hours (or an explicit expire call) ran out. */
+  expireCheckout(sessionId: string): FakeCheckoutSession;
+  /** A card declined on an open checkout: its payment intent failed, the session stays open. */
+  failCheckoutPayment(sessionId: string): FakePaymentIntent;
+  /** The payer disputes a charge; then the dispute closes as won or lost. */
+  openDispute(chargeId: string): FakeDispute;
+  closeDispute(chargeId: string, status: 'won' | 'lost'): FakeDispute;
   /** Finishes onboarding: details submitted, charges and payouts enabled, a bank account attached. */
   completeOnboarding(accountId: string, bank: { bankName: string; last4: string }): FakeAccount;
   /** Pays an open checkout: a succeeded payment intent and charge with the session's amounts. */
@@ -206,7 +275,11 @@ export interface FakeStripe {
   /** Confirms a payment intent with a card: succeeded, with a charge. */
   succeedPaymentIntent(paymentIntentId: string, card?: TestCard): FakePaymentIntent;
   /** A webhook event carrying a snapshot of `dataObject`, as Stripe would post it. */
-  event(type: string, dataObject: object): FakeEvent;
+  event(
+    type: string,
+    dataObject: object,
+    opts?: { account?: string; livemode?: boolean },
+  ): FakeEvent;
   /** The Stripe-Signature header for a webhook body; timestamp in seconds, default now. */
   sign(payload: string, opts?: { timestamp?: number; secret?: string }): string;
   close(): Promise<void>;
@@ -215,7 +288,7 @@ export interface FakeStripe {
 const TEST_VISA: TestCard = { brand: 'visa', last4: '4242' };
 const MINIMUM_CHARGE: Record<string, number> = { gbp: 30, eur: 50, usd: 50 };
 /** The fields that hold another object's id (or, for line_items, a list given only on request). */
-const EXPANDABLE = new Set(['payment_intent', 'latest_charge', 'charge', 'line_items']);
+const EXPANDABLE = new Set(['payment_intent', 'latest_charge', 'charge', 'line_items', 'dispute']);
 const MAX_BODY_BYTES = 1024 * 1024;
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -242,8 +315,14 @@ const refuse = (message: string, code?: string, param?: string) =>
 const noSuch = (kind: string, id: string, param?: string) =>
   new StripeApiError(param ? 400 : 404, `No such ${kind}: '${id}'`, 'resource_missing', param);
 
-export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Promise<FakeStripe> {
+export async function startFakeStripe(
+  opts: { webhookSecret?: string; connectWebhookSecret?: string } = {},
+): Promise<FakeStripe> {
   const webhookSecret = opts.webhookSecret ?? newId('whsec');
+  const connectWebhookSecret = opts.connectWebhookSecret ?? newId('whsec');
+  const transfers = new Map<string, FakeTransfer>();
+  const applicationFees = new Map<string, FakeApplicationFee>();
+  const disputes = new Map<string, FakeDispute>();
   const requests: FakeStripeRequest[] = [];
   const accounts = new Map<string, FakeAccount>();
   const sessions = new Map<string, FakeCheckoutSession>();
@@ -284,9 +363,39 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
       );
   }
 
-  function charge(intent: FakePaymentIntent, card: TestCard): FakeCharge {
+  function charge(intent: FakePaymentIntent, card: TestCard | 'pay_by_bank'): FakeCharge {
+    const id = newId('ch');
+    const dest = intent.transfer_data?.destination ?? null;
+    const fee = intent.application_fee_amount ?? 0;
+    let transfer: string | null = null;
+    let applicationFee: string | null = null;
+    if (dest) {
+      // A destination charge: the whole amount less the fee goes to the account at once.
+      transfer = newId('tr');
+      transfers.set(transfer, {
+        id: transfer,
+        object: 'transfer',
+        amount: intent.amount - fee,
+        amount_reversed: 0,
+        destination: dest,
+        source_transaction: id,
+        reversals: [],
+      });
+      if (fee > 0) {
+        applicationFee = newId('fee');
+        applicationFees.set(applicationFee, {
+          id: applicationFee,
+          object: 'application_fee',
+          amount: fee,
+          amount_refunded: 0,
+          charge: id,
+          account: dest,
+          refunds: [],
+        });
+      }
+    }
     const created: FakeCharge = {
-      id: newId('ch'),
+      id,
       object: 'charge',
       amount: intent.amount,
       amount_captured: intent.amount,
@@ -298,12 +407,24 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
       refunded: false,
       payment_intent: intent.id,
       application_fee_amount: intent.application_fee_amount,
-      destination: intent.transfer_data?.destination ?? null,
+      destination: dest,
+      transfer,
+      application_fee: applicationFee,
+      disputed: false,
+      dispute: null,
       metadata: { ...intent.metadata },
-      payment_method_details: {
-        type: 'card',
-        card: { ...card, exp_month: 12, exp_year: new Date().getFullYear() + 3, country: 'GB' },
-      },
+      payment_method_details:
+        card === 'pay_by_bank'
+          ? { type: 'pay_by_bank', pay_by_bank: {} }
+          : {
+              type: 'card',
+              card: {
+                ...card,
+                exp_month: 12,
+                exp_year: new Date().getFullYear() + 3,
+                country: 'GB',
+              },
+            },
       created: now(),
       livemode: false,
     };
@@ -337,13 +458,110 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
     return intent;
   }
 
+  function openSession(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`fake-stripe: no checkout session ${sessionId}`);
+    if (session.status !== 'open')
+      throw new Error(`fake-stripe: checkout session ${sessionId} is ${session.status}`);
+    return session;
+  }
+
+  /** The session's payment intent, made when the payer first confirms. */
+  function sessionIntent(session: FakeCheckoutSession) {
+    if (session.payment_intent) return intents.get(session.payment_intent)!;
+    const data = sessionIntentData.get(session.id);
+    if (!data) throw new Error(`fake-stripe: checkout session ${session.id} has no intent data`);
+    const intent = createIntent(data);
+    session.payment_intent = intent.id;
+    return intent;
+  }
+
+  function disputeOf(chargeId: string) {
+    const charged = charges.get(chargeId);
+    if (!charged) throw new Error(`fake-stripe: no charge ${chargeId}`);
+    return charged;
+  }
+
   const helpers = {
+    stopOnboardingHalfway(accountId: string, due = ['individual.verification.document']) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`fake-stripe: no account ${accountId}`);
+      account.details_submitted = true;
+      account.charges_enabled = false;
+      account.payouts_enabled = false;
+      account.requirements = { currently_due: [...due], disabled_reason: 'requirements.past_due' };
+      return account;
+    },
+
+    startAsyncCheckout(sessionId: string) {
+      const session = openSession(sessionId);
+      const intent = sessionIntent(session);
+      intent.status = 'processing';
+      session.status = 'complete';
+      session.payment_status = 'unpaid';
+      session.url = null;
+      return session;
+    },
+
+    finishAsyncCheckout(sessionId: string, ok: boolean) {
+      const session = sessions.get(sessionId);
+      const intent = session?.payment_intent ? intents.get(session.payment_intent) : undefined;
+      if (!session || !intent || intent.status !== 'processing')
+        throw new Error(`fake-stripe: checkout session ${sessionId} awaits no bank`);
+      if (ok) {
+        charge(intent, 'pay_by_bank');
+        session.payment_status = 'paid';
+      } else intent.status = 'requires_payment_method';
+      return session;
+    },
+
+    expireCheckout(sessionId: string) {
+      const session = openSession(sessionId);
+      session.status = 'expired';
+      session.url = null;
+      return session;
+    },
+
+    failCheckoutPayment(sessionId: string) {
+      const session = openSession(sessionId);
+      const intent = sessionIntent(session);
+      intent.status = 'requires_payment_method';
+      return intent;
+    },
+
+    openDispute(chargeId: string) {
+      const charged = disputeOf(chargeId);
+      const dispute: FakeDispute = {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: charged.amount - charged.amount_refunded,
+        currency: charged.currency,
+        charge: charged.id,
+        payment_intent: charged.payment_intent,
+        status: 'needs_response',
+        reason: 'fraudulent',
+      };
+      disputes.set(dispute.id, dispute);
+      charged.disputed = true;
+      charged.dispute = dispute.id;
+      return dispute;
+    },
+
+    closeDispute(chargeId: string, status: 'won' | 'lost') {
+      const charged = disputeOf(chargeId);
+      const dispute = charged.dispute ? disputes.get(charged.dispute) : undefined;
+      if (!dispute) throw new Error(`fake-stripe: charge ${chargeId} has no dispute`);
+      dispute.status = status;
+      return dispute;
+    },
+
     completeOnboarding(accountId: string, bank: { bankName: string; last4: string }) {
       const account = accounts.get(accountId);
       if (!account) throw new Error(`fake-stripe: no account ${accountId}`);
       account.details_submitted = true;
       account.charges_enabled = true;
       account.payouts_enabled = true;
+      account.requirements = { currently_due: [], disabled_reason: null };
       for (const name of Object.keys(account.capabilities)) account.capabilities[name] = 'active';
       account.external_accounts.data = [
         {
@@ -363,13 +581,10 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
     },
 
     payCheckout(sessionId: string, card: TestCard = TEST_VISA) {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`fake-stripe: no checkout session ${sessionId}`);
-      if (session.status !== 'open')
-        throw new Error(`fake-stripe: checkout session ${sessionId} is ${session.status}`);
-      const data = sessionIntentData.get(sessionId);
-      if (!data) throw new Error(`fake-stripe: checkout session ${sessionId} has no intent data`);
-      const intent = createIntent(data);
+      const session = openSession(sessionId);
+      if (session.payment_method_types.includes('pay_by_bank'))
+        throw new Error(`fake-stripe: ${sessionId} is a bank payment (startAsyncCheckout)`);
+      const intent = sessionIntent(session);
       charge(intent, card);
       session.status = 'complete';
       session.payment_status = 'paid';
@@ -387,13 +602,18 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
       return intent;
     },
 
-    event(type: string, dataObject: object): FakeEvent {
+    event(
+      type: string,
+      dataObject: object,
+      eventOpts: { account?: string; livemode?: boolean } = {},
+    ): FakeEvent {
       return {
         id: newId('evt'),
         object: 'event',
+        ...(eventOpts.account ? { account: eventOpts.account } : {}),
         api_version: Stripe.API_VERSION,
         created: now(),
-        livemode: false,
+        livemode: eventOpts.livemode ?? false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type,
@@ -442,6 +662,10 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
           charges_enabled: false,
           payouts_enabled: false,
           details_submitted: false,
+          requirements: {
+            currently_due: ['external_account', 'individual.first_name', 'tos_acceptance.date'],
+            disabled_reason: 'requirements.past_due',
+          },
           default_currency: p.string('default_currency') ?? 'gbp',
           metadata: p.metadata('metadata'),
           external_accounts: {
@@ -500,8 +724,12 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
       /^\/v1\/checkout\/sessions$/,
       (p) => {
         p.allow(
-          'mode line_items payment_intent_data metadata client_reference_id success_url cancel_url',
+          'mode payment_method_types line_items payment_intent_data metadata client_reference_id success_url cancel_url',
         );
+        const methods = p.strings('payment_method_types');
+        for (const m of methods)
+          if (m !== 'card' && m !== 'pay_by_bank')
+            throw refuse(`Invalid payment_method_types: ${m}`, 'parameter_invalid');
         const mode = p.requiredString('mode');
         if (mode !== 'payment') throw refuse(`fake-stripe supports mode=payment only, not ${mode}`);
         const items = p.list('line_items');
@@ -542,6 +770,12 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
         const total = lines.reduce((sum, line) => sum + line.amount_total, 0);
         const sessionCurrency = currency ?? 'gbp';
         minimumCharge(total, sessionCurrency, 'line_items');
+        if (methods.includes('pay_by_bank') && (sessionCurrency !== 'gbp' || total < 50))
+          throw refuse(
+            'pay_by_bank takes GBP payments of at least 50 pence',
+            'payment_method_unactivated',
+            'payment_method_types',
+          );
         const intentData = p.object('payment_intent_data');
         intentData?.allow('application_fee_amount transfer_data metadata description');
         const data = intentDataOf(intentData, total, sessionCurrency);
@@ -553,6 +787,7 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
           mode: 'payment',
           status: 'open',
           payment_status: 'unpaid',
+          payment_method_types: methods.length ? methods : ['card'],
           currency: sessionCurrency,
           amount_subtotal: total,
           amount_total: total,
@@ -636,7 +871,24 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
             'parameter_invalid',
             'reverse_transfer',
           );
-        p.bool('refund_application_fee');
+        const refundFee = p.bool('refund_application_fee') ?? false;
+        // Stripe's flags reverse in proportion to the charge (what Fairshare must not rely on).
+        let reversal: string | null = null;
+        const transfer = charged.transfer ? transfers.get(charged.transfer) : undefined;
+        if (reverseTransfer && transfer) {
+          const part = Math.round((transfer.amount * amount) / charged.amount);
+          reversal = newId('trr');
+          transfer.reversals.push({ id: reversal, amount: part });
+          transfer.amount_reversed += part;
+        }
+        const fee = charged.application_fee
+          ? applicationFees.get(charged.application_fee)
+          : undefined;
+        if (refundFee && fee) {
+          const part = Math.round((fee.amount * amount) / charged.amount);
+          fee.refunds.push({ id: newId('fr'), amount: part });
+          fee.amount_refunded += part;
+        }
         charged.amount_refunded += amount;
         charged.refunded = charged.amount_refunded === charged.amount;
         const refund: FakeRefund = {
@@ -649,11 +901,74 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
           status: 'succeeded',
           reason: p.string('reason') ?? null,
           metadata: p.metadata('metadata'),
-          transfer_reversal: reverseTransfer ? newId('trr') : null,
+          transfer_reversal: reversal,
           created: now(),
         };
         refunds.set(refund.id, refund);
         return refund;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/charges\/([^/]+)$/,
+      (p, [id = '']) => {
+        p.allow('expand');
+        return retrieve(charges.get(id) ?? notFound('charge', id), p);
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/disputes$/,
+      (p) => {
+        p.allow('charge limit');
+        const charge = p.string('charge');
+        const data = [...disputes.values()].filter((d) => !charge || d.charge === charge).reverse();
+        return {
+          object: 'list',
+          data: structuredClone(data),
+          has_more: false,
+          url: '/v1/disputes',
+        };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/transfers\/([^/]+)\/reversals$/,
+      (p, [id = '']) => {
+        p.allow('amount metadata');
+        const transfer = transfers.get(id) ?? notFound('transfer', id);
+        const left = transfer.amount - transfer.amount_reversed;
+        const amount = p.int('amount', 1) ?? left;
+        if (amount > left)
+          throw refuse(
+            `Reversal amount (${amount}) is greater than the unreversed amount (${left})`,
+            'amount_too_large',
+            'amount',
+          );
+        const reversal = { id: newId('trr'), amount };
+        transfer.reversals.push(reversal);
+        transfer.amount_reversed += amount;
+        return { object: 'transfer_reversal', transfer: transfer.id, currency: 'gbp', ...reversal };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/application_fees\/([^/]+)\/refunds$/,
+      (p, [id = '']) => {
+        p.allow('amount metadata');
+        const fee = applicationFees.get(id) ?? notFound('application_fee', id);
+        const left = fee.amount - fee.amount_refunded;
+        const amount = p.int('amount', 1) ?? left;
+        if (amount > left)
+          throw refuse(
+            `Refund amount (${amount}) is greater than the unrefunded fee (${left})`,
+            'amount_too_large',
+            'amount',
+          );
+        const refund = { id: newId('fr'), amount };
+        fee.refunds.push(refund);
+        fee.amount_refunded += amount;
+        return { object: 'fee_refund', fee: fee.id, currency: 'gbp', ...refund };
       },
     ],
   ];
@@ -690,6 +1005,7 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
     ['pi_', intents],
     ['ch_', charges],
     ['re_', refunds],
+    ['dp_', disputes],
   ];
 
   /** A copy of a stored object with the `expand` paths the caller asked for filled in. */
@@ -829,7 +1145,10 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
     if (checkout) {
       const session = sessions.get(checkout[1] ?? '');
       if (!session?.url) return notAPage(res);
-      helpers.payCheckout(session.id);
+      // A bank payment is approved in the bank app, and confirmed later (finishAsyncCheckout).
+      if (session.payment_method_types.includes('pay_by_bank'))
+        helpers.startAsyncCheckout(session.id);
+      else helpers.payCheckout(session.id);
       return redirect(
         res,
         (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id),
@@ -853,6 +1172,10 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
   return {
     url,
     webhookSecret,
+    connectWebhookSecret,
+    transfers,
+    applicationFees,
+    disputes,
     requests,
     accounts,
     sessions,

@@ -6,7 +6,15 @@ import { payoutAccounts, user } from '../../../db/schema';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type PayoutAccountFields = Partial<
-  Pick<PayoutAccountRow, 'detailsSubmitted' | 'chargesEnabled' | 'bankName' | 'bankLast4'>
+  Pick<
+    PayoutAccountRow,
+    | 'detailsSubmitted'
+    | 'chargesEnabled'
+    | 'payoutsEnabled'
+    | 'requirementsDue'
+    | 'bankName'
+    | 'bankLast4'
+  >
 >;
 
 export function createAccountsRepo(db: Db) {

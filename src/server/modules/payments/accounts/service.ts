@@ -28,6 +28,8 @@ export function createPayoutAccountsService(deps: AccountsServiceDeps) {
       (await repo.updatePayoutAccount(row.accountId, {
         detailsSubmitted: remote.detailsSubmitted,
         chargesEnabled: remote.chargesEnabled,
+        payoutsEnabled: remote.payoutsEnabled,
+        requirementsDue: remote.requirementsDue,
         bankName: remote.bankName,
         bankLast4: remote.bankLast4,
       })) ?? row
@@ -82,6 +84,13 @@ export function createPayoutAccountsService(deps: AccountsServiceDeps) {
     };
   }
 
+  /**
+   * Where the provider sends someone whose onboarding link expired or was used: a server route
+   * that makes a fresh link and redirects to it (Stripe's refresh_url), falling back to `again`.
+   */
+  const refreshRoute = (back: string, again: string) =>
+    `${publicUrl}/api/stripe/connect/refresh?${new URLSearchParams({ return: back, fallback: again })}`;
+
   async function onboardingLink(userId: string, returnUrl: string, refreshUrl: string) {
     const back = ownUrl(publicUrl, returnUrl, 'returnUrl');
     const again = ownUrl(publicUrl, refreshUrl, 'refreshUrl');
@@ -90,7 +99,7 @@ export function createPayoutAccountsService(deps: AccountsServiceDeps) {
       const { url } = await provider.createOnboardingLink({
         accountId: row.accountId,
         returnUrl: back,
-        refreshUrl: again,
+        refreshUrl: refreshRoute(back, again),
       });
       return { onboardingUrl: url };
     } catch (err) {
@@ -103,6 +112,21 @@ export function createPayoutAccountsService(deps: AccountsServiceDeps) {
     bankAccount,
     ensureAccount,
     onboardingLink,
+
+    /** GET /api/stripe/connect/refresh: a fresh onboarding link to redirect to, or the fallback page. */
+    async refreshOnboarding(
+      userId: string,
+      returnUrl: string,
+      fallbackUrl: string,
+    ): Promise<string> {
+      const again = ownUrl(publicUrl, fallbackUrl, 'fallback');
+      try {
+        return (await onboardingLink(userId, returnUrl, again)).onboardingUrl;
+      } catch (err) {
+        log.warn({ err }, 'a fresh onboarding link could not be made');
+        return again;
+      }
+    },
 
     async connectStatus(userId: string) {
       return { onboardingComplete: isComplete(await payoutAccount(userId)) };

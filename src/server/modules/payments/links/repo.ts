@@ -43,7 +43,7 @@ export interface CreatorLinkRow {
   link: PaymentLinkRow;
   participantName: string;
   participantPosition: number;
-  method: 'card' | 'cash' | 'bank_transfer' | null;
+  method: 'card' | 'bank' | 'cash' | 'bank_transfer' | null;
 }
 
 const creatorNameSql = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${user.firstName}, ${user.lastName})), ''), ${user.name})`;

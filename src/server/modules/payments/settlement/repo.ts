@@ -18,6 +18,39 @@ export interface CoveredLink {
 
 export function createSettlementRepo(db: Db) {
   return {
+    /** A payment by the charge it made (refunds and disputes name the charge). */
+    async findPaymentByCharge(
+      provider: PaymentRow['provider'],
+      chargeId: string,
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.chargeId, chargeId)));
+      return row;
+    },
+
+    async setItemRefunded(paymentId: string, linkId: string, refundedPence: number) {
+      await db
+        .update(paymentItems)
+        .set({ refundedPence })
+        .where(and(eq(paymentItems.paymentId, paymentId), eq(paymentItems.linkId, linkId)));
+    },
+
+    /** The payments that hold links still (open), and the links each covers: for picks' holds. */
+    async openPaymentsOfBill(billId: string) {
+      return db
+        .select({
+          paymentId: payments.id,
+          linkId: paymentItems.linkId,
+          participantId: paymentLinks.participantId,
+        })
+        .from(payments)
+        .innerJoin(paymentItems, eq(paymentItems.paymentId, payments.id))
+        .innerJoin(paymentLinks, eq(paymentLinks.id, paymentItems.linkId))
+        .where(and(eq(payments.billId, billId), eq(payments.status, 'open')));
+    },
+
     async insertPayment(
       row: NewPaymentRow,
       items: { linkId: string; amountPence: number; feePence: number }[],

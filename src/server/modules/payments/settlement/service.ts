@@ -7,7 +7,8 @@ import type {
 } from '../../../../contracts/payments';
 import { formatPence, type Pence } from '../../../../domain/money';
 import { isLinkExpired, payableFor } from '../../../../domain/shares';
-import type { PaymentProvider } from '../../../adapters/payments/provider';
+import type { ChargeState, PaymentProvider, PayMethod } from '../../../adapters/payments/provider';
+import { BANK_MINIMUM_PENCE, bankOffered } from '../../../../domain/shares';
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, notFound } from '../../../http/errors';
 import type { PayoutAccountsService } from '../accounts/service';
@@ -50,9 +51,31 @@ export interface Settled {
 
 export interface ChargeDetails {
   paymentIntentId?: string | null;
+  chargeId?: string | null;
   cardBrand?: string | null;
   cardLast4?: string | null;
 }
+
+/** What an event claims of the money, compared with what Fairshare created before it is believed. */
+export interface Claimed {
+  amountPence?: number | null;
+  currency?: string | null;
+  destinationAccountId?: string | null;
+  paymentIntentId?: string | null;
+  sessionId?: string | null;
+}
+
+/** How an event about a payment ended: applied, or why it changed nothing. */
+export interface EventOutcome {
+  outcome: 'applied' | 'mismatch' | 'unmatched' | 'ignored';
+  detail: string | null;
+}
+
+const applied: EventOutcome = { outcome: 'applied', detail: null };
+const mismatch = (detail: string): EventOutcome => ({ outcome: 'mismatch', detail });
+
+/** Fairshare's only currency. */
+const CURRENCY = 'gbp';
 
 export function createSettlementService(deps: SettlementServiceDeps) {
   const { db, provider, accounts, links, publicUrl, log, clock } = deps;
@@ -87,8 +110,10 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     await tx.updatePayment(payment.id, {
       status: 'succeeded',
       completedAt: now,
+      endedAt: null,
       refundDuePence: result.refundDuePence,
       ...(details.paymentIntentId ? { paymentIntentId: details.paymentIntentId } : {}),
+      ...(details.chargeId ? { chargeId: details.chargeId } : {}),
       ...(details.cardBrand ? { cardBrand: details.cardBrand } : {}),
       ...(details.cardLast4 ? { cardLast4: details.cardLast4 } : {}),
       failureMessage: result.refunded.length
@@ -108,9 +133,14 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       log.error({ paymentId }, 'a refund is due but the payment has no payment intent');
       return;
     }
+    const twice = (await repo.coveredLinks(payment.id)).filter(
+      (c) => c.item.outcome === 'refunded',
+    );
     const { refundId } = await provider.refund({
       paymentIntentId: payment.paymentIntentId,
       amountPence: payment.refundDuePence,
+      reverseTransferPence: twice.reduce((sum, c) => sum + c.item.amountPence, 0),
+      refundFeePence: twice.reduce((sum, c) => sum + c.item.feePence, 0),
       idempotencyKey: `refund_${payment.id}`,
     });
     await repo.updatePayment(payment.id, { refundedPence: payment.refundDuePence, refundId });
@@ -120,31 +150,191 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     );
   }
 
-  /** Settles a payment the provider says succeeded, found by our id or the provider's. */
-  async function settleFromProvider(
-    ref: { paymentId?: string | null; sessionId?: string | null; paymentIntentId?: string | null },
-    details: ChargeDetails,
-  ): Promise<PaymentRow | undefined> {
+  /** The payment an event is about: by the provider's ids first, Fairshare's metadata id last. */
+  async function paymentOf(ref: {
+    paymentId?: string | null;
+    sessionId?: string | null;
+    paymentIntentId?: string | null;
+  }): Promise<PaymentRow | undefined> {
     const name = provider.name;
     const payment =
-      (ref.paymentId ? await repo.findPayment(ref.paymentId) : undefined) ??
       (ref.sessionId ? await repo.findPaymentAt(name, 'session', ref.sessionId) : undefined) ??
       (ref.paymentIntentId
         ? await repo.findPaymentAt(name, 'intent', ref.paymentIntentId)
-        : undefined);
-    if (!payment || payment.provider !== name) {
+        : undefined) ??
+      (ref.paymentId ? await repo.findPayment(ref.paymentId) : undefined);
+    return payment && payment.provider === name ? payment : undefined;
+  }
+
+  /**
+   * Why the provider's own state of a payment (asked directly, never the event's snapshot) and
+   * what the event claims disagree with what Fairshare created; null when all of it matches.
+   */
+  function disagreement(payment: PaymentRow, state: ChargeState, claimed: Claimed): string | null {
+    const charged = payment.amountPence + payment.feePence;
+    if (state.amountPence !== charged) return `amount ${state.amountPence} is not ${charged}`;
+    if (state.currency !== CURRENCY) return `currency ${state.currency} is not ${CURRENCY}`;
+    if (claimed.amountPence != null && claimed.amountPence !== charged)
+      return `the event's amount ${claimed.amountPence} is not ${charged}`;
+    if (claimed.currency != null && claimed.currency !== CURRENCY)
+      return `the event's currency ${claimed.currency} is not ${CURRENCY}`;
+    const destination = payment.destinationAccountId;
+    if (!destination || state.destinationAccountId !== destination)
+      return `destination ${state.destinationAccountId} is not ${destination}`;
+    if (claimed.destinationAccountId != null && claimed.destinationAccountId !== destination)
+      return `the event's destination ${claimed.destinationAccountId} is not ${destination}`;
+    if ((state.applicationFeePence ?? 0) !== payment.feePence)
+      return `application fee ${state.applicationFeePence} is not ${payment.feePence}`;
+    if (
+      payment.checkoutSessionId &&
+      state.sessionId &&
+      state.sessionId !== payment.checkoutSessionId
+    )
+      return `checkout ${state.sessionId} is not ${payment.checkoutSessionId}`;
+    if (claimed.sessionId && claimed.sessionId !== payment.checkoutSessionId)
+      return `the event's checkout is not ${payment.checkoutSessionId}`;
+    const intent = payment.paymentIntentId ?? state.paymentIntentId;
+    if (claimed.paymentIntentId && claimed.paymentIntentId !== intent)
+      return `the event's payment intent ${claimed.paymentIntentId} is not ${intent}`;
+    if (payment.paymentIntentId && state.paymentIntentId !== payment.paymentIntentId)
+      return `payment intent ${state.paymentIntentId} is not ${payment.paymentIntentId}`;
+    return null;
+  }
+
+  /**
+   * Settles a payment the provider says succeeded, once its own state matches what Fairshare
+   * created: the amount, the currency, the connected account, the fee and the checkout or
+   * payment intent. Anything else changes nothing and is logged.
+   */
+  async function settleFromProvider(
+    ref: { paymentId?: string | null; sessionId?: string | null; paymentIntentId?: string | null },
+    claimed: Claimed,
+  ): Promise<EventOutcome> {
+    const payment = await paymentOf(ref);
+    if (!payment) {
       log.warn({ ref }, 'a provider payment that matches no Fairshare payment');
-      return undefined;
+      return { outcome: 'unmatched', detail: 'no such payment' };
     }
-    // A webhook's charge is often only an id: ask for the card once, for the payer's receipt.
-    let card = details;
-    if (!details.cardLast4 && payment.status !== 'succeeded') {
-      const state = await chargeState(payment, details.paymentIntentId ?? null).catch(() => null);
-      if (state) card = { ...details, cardBrand: state.cardBrand, cardLast4: state.cardLast4 };
+    if (payment.status === 'succeeded') return applied;
+    const state = await chargeState(payment, null);
+    if (!state) return mismatch('the provider keeps no state of this payment');
+    if (!state.paid) return { outcome: 'ignored', detail: `not paid (${state.state})` };
+    const problem = disagreement(payment, state, claimed);
+    if (problem) {
+      log.warn(
+        { paymentId: payment.id, problem },
+        'a provider event that does not match its payment',
+      );
+      return mismatch(problem);
     }
-    await inTransaction(db, (tx) => settle(tx, payment.id, card));
+    await inTransaction(db, (tx) =>
+      settle(tx, payment.id, {
+        paymentIntentId: state.paymentIntentId,
+        chargeId: state.chargeId,
+        cardBrand: state.cardBrand,
+        cardLast4: state.cardLast4,
+      }),
+    );
     await refundIfDue(payment.id);
-    return repo.findPayment(payment.id);
+    // A refund or dispute that arrived before this success applies now.
+    if (state.chargeId) await applyCharge(state.chargeId);
+    return applied;
+  }
+
+  /** Ends an open payment the provider says failed or expired: what it held is released. */
+  async function endFromProvider(
+    ref: { paymentId?: string | null; sessionId?: string | null; paymentIntentId?: string | null },
+    claimed: Claimed,
+  ): Promise<EventOutcome> {
+    const payment = await paymentOf(ref);
+    if (!payment) return { outcome: 'unmatched', detail: 'no such payment' };
+    if (payment.status !== 'open')
+      return { outcome: 'ignored', detail: `already ${payment.status}` };
+    if (claimed.sessionId && claimed.sessionId !== payment.checkoutSessionId)
+      return mismatch(`the event's checkout is not ${payment.checkoutSessionId}`);
+    const state = await chargeState(payment, null);
+    if (!state || (state.state !== 'failed' && state.state !== 'expired'))
+      return { outcome: 'ignored', detail: `the provider says ${state?.state ?? 'nothing'}` };
+    await endPayment(
+      payment.id,
+      state.state,
+      state.state === 'expired'
+        ? 'This checkout expired before it was paid.'
+        : payment.method === 'bank'
+          ? 'Your bank did not approve this payment. Nothing was taken.'
+          : 'This payment did not go through. Nothing was taken.',
+    );
+    return applied;
+  }
+
+  /** Ends an open payment: it no longer holds the links it covers. */
+  async function endPayment(
+    paymentId: string,
+    status: 'failed' | 'expired' | 'cancelled',
+    message: string,
+  ) {
+    await inTransaction(db, async (t) => {
+      const tx = createSettlementRepo(t);
+      const payment = await tx.findPayment(paymentId, true);
+      if (!payment || payment.status !== 'open') return;
+      await tx.updatePayment(payment.id, { status, endedAt: clock(), failureMessage: message });
+    });
+  }
+
+  /**
+   * Brings a charge's refunds and dispute, as the provider states them, to the shares it paid:
+   * a share refunded (in part or whole) or disputed is pending again and the bill active; a
+   * dispute won pays it again. Idempotent: the state is recomputed from the provider's figures.
+   */
+  async function applyCharge(chargeId: string): Promise<EventOutcome> {
+    const found = await repo.findPaymentByCharge(provider.name, chargeId);
+    if (!found) return { outcome: 'unmatched', detail: 'no payment made this charge' };
+    const facts = await provider.retrieveCharge(chargeId);
+    if (!facts) return mismatch('the provider keeps no state of this charge');
+    if (facts.paymentIntentId !== found.paymentIntentId)
+      return mismatch(`charge of ${facts.paymentIntentId}, not ${found.paymentIntentId}`);
+    await inTransaction(db, async (t) => {
+      const tx = createSettlementRepo(t);
+      const payment = (await tx.findPayment(found.id, true))!;
+      if (payment.status !== 'succeeded') return;
+      const covered = await tx.lockCoveredLinks(payment.id);
+      // What was refunded beyond what Fairshare gave back itself (a share paid twice, or one
+      // person refunded from here) came from the Dashboard: it is taken from the last shares first.
+      const own = covered.reduce((sum, c) => sum + c.item.refundedPence, 0);
+      let unexplained = facts.amountRefundedPence - payment.refundedPence - own;
+      for (const c of [...covered].reverse()) {
+        if (unexplained <= 0) break;
+        if (c.item.outcome !== 'paid') continue;
+        const part = c.item.amountPence + c.item.feePence - c.item.refundedPence;
+        const take = Math.min(part, unexplained);
+        if (take > 0) {
+          c.item.refundedPence += take;
+          await tx.setItemRefunded(payment.id, c.link.id, c.item.refundedPence);
+          unexplained -= take;
+        }
+      }
+      let reopened = false;
+      for (const c of covered) {
+        if (c.item.outcome !== 'paid') continue;
+        const refunded = c.item.refundedPence > 0;
+        const held = refunded || facts.disputeOpen || facts.disputeLost;
+        if (held && c.link.status === 'paid' && c.link.paymentId === payment.id) {
+          await tx.markLinkPending(c.link);
+          reopened = true;
+        } else if (!held && c.link.status === 'pending') {
+          // A dispute won: the money is the creator's again.
+          await tx.markLinkPaid(c.link, payment.id, clock());
+        }
+      }
+      await tx.updatePayment(payment.id, {
+        disputed: facts.disputeOpen,
+        refundedPence: Math.max(payment.refundedPence, facts.amountRefundedPence - own),
+      });
+      if (reopened) await links.setBillStatus(t, payment.billId, 'active');
+      else if (await links.allLinksPaid(t, payment.billId))
+        await links.setBillStatus(t, payment.billId, 'completed');
+    });
+    return applied;
   }
 
   /** What the provider says of a payment's charge (null when it keeps no state: the sandbox). */
@@ -161,6 +351,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     participantIds: string[] | 'own',
     kind: 'checkout' | 'payment_intent',
     returnUrl: string | null,
+    method: PayMethod = 'card',
   ): Promise<{ payment: PaymentRow; view: LinkView; people: CoveredLink[]; destination: string }> {
     return inTransaction(db, async (t) => {
       const tx = createSettlementRepo(t);
@@ -187,15 +378,21 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         throw badRequest(
           `Card payments start at ${formatPence(provider.minimumChargePence)}: settle this one another way`,
         );
+      if (method === 'bank' && !bankOffered(total.totalPence))
+        throw badRequest(
+          `Paying from a bank app starts at ${formatPence(BANK_MINIMUM_PENCE)}: pay by card instead`,
+          { method: 'bank is not offered for this amount' },
+        );
       const payment = await tx.insertPayment(
         {
           billId: bill.id,
           payerLinkId: link.id,
           provider: provider.name,
-          method: 'card',
+          method,
           kind,
           amountPence: total.amountPence,
           feePence: total.feePence,
+          destinationAccountId: account.accountId,
           returnUrl,
         },
         rows.map((r) => ({
@@ -263,18 +460,10 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     if (payment.status !== 'open') return payment;
     try {
       const state = await chargeState(payment, null);
-      if (state?.paid) {
-        return (
-          (await settleFromProvider(
-            { paymentId: payment.id },
-            {
-              paymentIntentId: state.paymentIntentId,
-              cardBrand: state.cardBrand,
-              cardLast4: state.cardLast4,
-            },
-          )) ?? payment
-        );
-      }
+      if (state?.paid) await settleFromProvider({ paymentId: payment.id }, {});
+      else if (state?.state === 'failed' || state?.state === 'expired')
+        await endFromProvider({ paymentId: payment.id }, {});
+      return (await repo.findPayment(payment.id)) ?? payment;
     } catch (err) {
       log.warn({ err, paymentId: payment.id }, 'could not ask the provider about a payment');
     }
@@ -283,6 +472,21 @@ export function createSettlementService(deps: SettlementServiceDeps) {
 
   return {
     settleFromProvider,
+    endFromProvider,
+    applyCharge,
+    endPayment,
+
+    /**
+     * The payments of a bill still open, with the participants each covers: a started payment
+     * holds what it covers until it succeeds or ends (failed, expired, cancelled).
+     */
+    async openPaymentsOf(billId: string) {
+      const rows = await repo.openPaymentsOfBill(billId);
+      const byPayment = new Map<string, string[]>();
+      for (const r of rows)
+        byPayment.set(r.paymentId, [...(byPayment.get(r.paymentId) ?? []), r.participantId]);
+      return [...byPayment].map(([paymentId, participantIds]) => ({ paymentId, participantIds }));
+    },
     paymentByProviderId,
     sessionOf,
 
@@ -354,6 +558,53 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       });
     },
 
+    /**
+     * POST /api/bills/:id/participants/:participantId/refund: gives one person's share and fee back
+     * from the checkout that paid it (it may have paid for others too), reversing exactly their
+     * share from the creator's transfer and exactly their fee. Their share is pending again.
+     */
+    async refundPerson(
+      ownerId: string,
+      billId: string,
+      participantId: string,
+    ): Promise<CreatePaymentLinksResponse> {
+      const bill = await links.lockOwnedBill(db, ownerId, billId);
+      if (!bill) throw notFound(BILL_NOT_FOUND);
+      const link = await repo.linkOfParticipant(bill.id, participantId);
+      if (!link) throw notFound('That person is not on this bill');
+      const payment = link.paymentId ? await repo.findPayment(link.paymentId) : undefined;
+      if (link.status !== 'paid' || !payment || payment.provider === 'manual')
+        throw new AppError(409, 'not_paid', 'This share was not paid through Fairshare');
+      const item = (await repo.coveredLinks(payment.id)).find((c) => c.link.id === link.id)!.item;
+      const due = item.amountPence + item.feePence - item.refundedPence;
+      if (due > 0 && payment.paymentIntentId) {
+        try {
+          await provider.refund({
+            paymentIntentId: payment.paymentIntentId,
+            amountPence: due,
+            reverseTransferPence: item.amountPence,
+            refundFeePence: item.feePence,
+            idempotencyKey: `refund_${payment.id}_${link.id}`,
+          });
+        } catch (err) {
+          log.error({ err, paymentId: payment.id }, 'a refund failed');
+          throw new AppError(502, 'provider_error', 'The refund did not go through. Try again.');
+        }
+      }
+      return inTransaction(db, async (t) => {
+        const tx = createSettlementRepo(t);
+        await tx.findPayment(payment.id, true);
+        const [locked] = (await tx.lockCoveredLinks(payment.id)).filter(
+          (c) => c.link.id === link.id,
+        );
+        await tx.setItemRefunded(payment.id, link.id, item.amountPence + item.feePence);
+        if (locked && locked.link.status === 'paid' && locked.link.paymentId === payment.id)
+          await tx.markLinkPending(locked.link);
+        await links.setBillStatus(t, bill.id, 'active');
+        return links.linksResponse(t, bill.id, 'active');
+      });
+    },
+
     /** Undoes a share marked paid by hand; a card payment cannot be undone here. */
     async unmarkPaid(
       ownerId: string,
@@ -380,17 +631,23 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     },
 
     /** POST /api/payments/checkout: one hosted checkout for the chosen people's shares and fees. */
-    async checkout(token: string, participantIds: string[]): Promise<CheckoutResponse> {
+    async checkout(
+      token: string,
+      participantIds: string[],
+      method: PayMethod = 'card',
+    ): Promise<CheckoutResponse> {
       const { payment, view, people, destination } = await openPayment(
         token,
         participantIds,
         'checkout',
         null,
+        method,
       );
       let session;
       try {
         session = await provider.createCheckout({
           paymentId: payment.id,
+          method,
           lines: [
             ...people.map((c) => ({
               name: `${c.participantName}'s share of ${view.bill.name}`,
