@@ -15,6 +15,7 @@ import type {
   SandboxConnectBody,
   SandboxPayBody,
 } from '../../../contracts/payments';
+import { BILL_NO_LONGER_AVAILABLE } from '../../../contracts/constants';
 import { PAYMENT_LINK_NOT_FOUND } from '../../../contracts/payments';
 import { normaliseName } from '../../../domain/people';
 import { formatPence, toDecimalString, toPence, type Pence } from '../../../domain/money';
@@ -60,6 +61,7 @@ const money = (p: Pence) => toDecimalString(p);
 const newToken = () => randomBytes(24).toString('base64url');
 
 const linkNotFound = () => new AppError(404, 'not_found', PAYMENT_LINK_NOT_FOUND);
+const billUnavailable = () => new AppError(410, 'bill_unavailable', BILL_NO_LONGER_AVAILABLE);
 const linkExpired = (creator: string) =>
   new AppError(
     410,
@@ -274,7 +276,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   /** The link behind a token. Unknown and malformed tokens get the same answer, by the same path. */
   async function viewOf(token: string, r: PaymentsRepo = repo): Promise<LinkView> {
     const view = await r.linkByToken(token);
-    if (!view) throw linkNotFound();
+    // A link whose bill its owner deleted says so (DECISIONS.md Managing saved bills).
+    if (!view) throw (await r.isCancelledToken(token)) ? billUnavailable() : linkNotFound();
     return view;
   }
 
