@@ -22,6 +22,8 @@ import { makeRequireUser, makeSessionUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { accountDataRoutes } from './modules/account-data/routes';
+import { createAccountDataService } from './modules/account-data/service';
 import { billsRoutes } from './modules/bills/routes';
 import { createBillsService } from './modules/bills/service';
 import { healthRoutes } from './modules/health/routes';
@@ -188,6 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionUser = makeSessionUser(auth, sessions);
   const requireUser = makeRequireUser(sessionUser);
 
+  const rateLimiter = createAuthRateLimiter(
+    deps.authRateLimits ?? config.authRateLimits,
+    database.pool,
+  );
   await app.register(healthRoutes(database));
   await app.register(
     accountsRoutes({
@@ -197,23 +203,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessionUser,
       sessions,
       service: createAccountsService(createAccountsRepo(database.db)),
-      rateLimiter: createAuthRateLimiter(
-        deps.authRateLimits ?? config.authRateLimits,
-        database.pool,
-      ),
+      rateLimiter,
     }),
   );
   await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
+  const payments = createPaymentsService({
+    db: database.db,
+    provider: deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl),
+    publicUrl: config.publicUrl,
+    log: app.log,
+    clock: deps.clock,
+  });
+  await app.register(paymentsRoutes({ service: payments, requireUser }));
   await app.register(
-    paymentsRoutes({
-      service: createPaymentsService({
-        db: database.db,
-        provider: deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl),
-        publicUrl: config.publicUrl,
-        log: app.log,
-        clock: deps.clock,
-      }),
+    accountDataRoutes({
+      service: createAccountDataService(database.db, deps.clock),
+      auth,
       requireUser,
+      sessions,
+      rateLimiter,
+      closePayoutAccount: (userId) => payments.closePayoutAccount(userId),
+      clock: deps.clock,
     }),
   );
   const ocr = deps.ocr ?? createOcrPool();
