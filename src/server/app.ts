@@ -22,8 +22,14 @@ import { makeRequireUser, makeSessionUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { activityRoutes } from './modules/activity/routes';
+import { createActivityRepo } from './modules/activity/repo';
+import { createActivityService } from './modules/activity/service';
 import { billsRoutes } from './modules/bills/routes';
 import { createBillsService } from './modules/bills/service';
+import { createFriendsRepo } from './modules/friends/repo';
+import { friendsRoutes } from './modules/friends/routes';
+import { createFriendsService } from './modules/friends/service';
 import { healthRoutes } from './modules/health/routes';
 import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
 import { closeHeicDecoder } from './modules/receipts/image';
@@ -205,7 +211,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
     }),
   );
-  await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
+  const bills = createBillsService(database.db);
+  await app.register(billsRoutes({ service: bills, requireUser }));
+  await app.register(
+    friendsRoutes({
+      service: createFriendsService(createFriendsRepo(database.db), bills),
+      requireUser,
+    }),
+  );
+  await app.register(
+    activityRoutes({
+      service: createActivityService(createActivityRepo(database.db), bills),
+      requireUser,
+    }),
+  );
   const provider = deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl);
   const payments = createPaymentsServices({
     db: database.db,
