@@ -34,6 +34,9 @@ import type { Secrets } from './secrets';
 import { paymentProviderFor } from './adapters/payments/from-config';
 import type { PaymentProvider } from './adapters/payments/provider';
 import { paymentsRoutes } from './modules/payments/routes';
+import { createMailDeliveries } from './adapters/mail/deliveries';
+import { mailerFor } from './adapters/mail/from-config';
+import type { Mailer } from './adapters/mail/mailer';
 import { createPaymentsService } from './modules/payments/service';
 
 export interface AppDeps {
@@ -52,6 +55,10 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
+  /** Where e-mail goes; the configured SMTP server or outbox folder when not given. */
+  mailer?: Mailer;
+  /** Waits before trying a put-off e-mail again (adapters/mail/deliveries.ts); tests pass short ones. */
+  mailRetryDelaysMs?: number[];
   /** Server timeouts, over DEFAULT_TIMEOUTS. */
   timeouts?: Partial<Timeouts>;
   /**
@@ -181,6 +188,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     threshold: 1024,
     customTypes: /^application\/json\b/,
+  });
+
+  const mail = createMailDeliveries(
+    deps.mailer ?? mailerFor(config.mail, app.log),
+    app.log,
+    deps.mailRetryDelaysMs,
+  );
+  // Messages under way are sent (or given up) before the database closes behind them.
+  app.addHook('onClose', async () => {
+    mail.close();
+    await mail.idle();
   });
 
   const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
