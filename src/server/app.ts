@@ -43,6 +43,9 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { createPaymentsServices } from './modules/payments/services';
 import { sandboxPaymentsRoutes } from './modules/sandbox-payments/routes';
 import { createSandboxPagesService } from './modules/sandbox-payments/service';
+import { createMailDeliveries } from './adapters/mail/deliveries';
+import { mailerFor } from './adapters/mail/from-config';
+import type { Mailer } from './adapters/mail/mailer';
 
 export interface AppDeps {
   config: Config;
@@ -60,6 +63,10 @@ export interface AppDeps {
   paymentProvider?: ConfiguredProvider;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
+  /** Where e-mail goes; the configured SMTP server or outbox folder when not given. */
+  mailer?: Mailer;
+  /** Waits before trying a put-off e-mail again (adapters/mail/deliveries.ts); tests pass short ones. */
+  mailRetryDelaysMs?: number[];
   /** Server timeouts, over DEFAULT_TIMEOUTS. */
   timeouts?: Partial<Timeouts>;
   /**
@@ -189,6 +196,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     threshold: 1024,
     customTypes: /^application\/json\b/,
+  });
+
+  const mail = createMailDeliveries(
+    deps.mailer ?? mailerFor(config.mail, app.log),
+    app.log,
+    deps.mailRetryDelaysMs,
+  );
+  // Messages under way are sent (or given up) before the database closes behind them.
+  app.addHook('onClose', async () => {
+    mail.close();
+    await mail.idle();
   });
 
   const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
