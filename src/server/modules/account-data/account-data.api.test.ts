@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accountExportSchema,
   DELETE_WRONG_PASSWORD,
@@ -19,6 +19,8 @@ const path = moneyPath(() => t.app);
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Each test builds whole accounts (sign-up, bank, bills, links, a card payment): many requests.
+  vi.setConfig({ testTimeout: 120_000 });
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   account,
@@ -21,19 +21,8 @@ import {
 // The account-data module's queries: everything held about one account, read page by page for the
 // export, and erased in one transaction for a deletion. Every query names the owner.
 
-export interface Keyset {
-  createdAt: Date;
-  id: string;
-}
-
-/** Rows after `after` in (created_at, id) order. */
-const after = (table: typeof bills | typeof receipts, k?: Keyset) =>
-  k
-    ? or(
-        gt(table.createdAt, k.createdAt),
-        and(eq(table.createdAt, k.createdAt), gt(table.id, k.id)),
-      )
-    : undefined;
+/** Pages are keyed on the id alone: a timestamp read back as a Date loses its microseconds. */
+export type Keyset = string;
 
 export function createAccountDataRepo(db: Db) {
   return {
@@ -82,8 +71,8 @@ export function createAccountDataRepo(db: Db) {
       return db
         .select()
         .from(receipts)
-        .where(and(eq(receipts.ownerId, ownerId), after(receipts, from)))
-        .orderBy(asc(receipts.createdAt), asc(receipts.id))
+        .where(and(eq(receipts.ownerId, ownerId), from ? gt(receipts.id, from) : undefined))
+        .orderBy(asc(receipts.id))
         .limit(limit);
     },
 
@@ -92,8 +81,8 @@ export function createAccountDataRepo(db: Db) {
       return db
         .select()
         .from(bills)
-        .where(and(eq(bills.ownerId, ownerId), after(bills, from)))
-        .orderBy(asc(bills.createdAt), asc(bills.id))
+        .where(and(eq(bills.ownerId, ownerId), from ? gt(bills.id, from) : undefined))
+        .orderBy(asc(bills.id))
         .limit(limit);
     },
 
@@ -162,12 +151,11 @@ export function createAccountDataRepo(db: Db) {
      * A page of the activity (bills made, payments received), newest first, keyset on (at, id):
      * the same events the activity screen is read from.
      */
-    async activityPage(ownerId: string, limit: number, from?: { at: Date; id: string }) {
-      const cursor = from
-        ? sql`where (e.at, e.id) < (${from.at.toISOString()}::timestamptz, ${from.id})`
-        : sql``;
+    async activityPage(ownerId: string, limit: number, from?: { at: string; id: string }) {
+      // The cursor's time as PostgreSQL wrote it (text, to the microsecond).
+      const cursor = from ? sql`where (e.at, e.id) < (${from.at}::timestamptz, ${from.id})` : sql``;
       const res = (await db.execute(sql`
-        select * from (
+        select *, e.at::text as at_key from (
           select 'bill_created' as type, b.created_at as at, 'b' || b.id::text as id, b.id::text as bill_id,
                  b.name as bill_name, null::bigint as amount_pence
             from bills b where b.owner_id = ${ownerId}
@@ -186,11 +174,13 @@ export function createAccountDataRepo(db: Db) {
           bill_id: string;
           bill_name: string;
           amount_pence: string | number | null;
+          at_key: string;
         }[];
       };
       return res.rows.map((r) => ({
         type: r.type,
         at: new Date(r.at),
+        atKey: r.at_key,
         id: r.id,
         billId: r.bill_id,
         billName: r.bill_name,

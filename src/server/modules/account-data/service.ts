@@ -114,7 +114,7 @@ function exportBills(page: BillRow[], parts: Parts): ExportBill[] {
   }));
 }
 
-/** Every page of the owner's bills with their parts, oldest first. */
+/** Every page of the owner's bills with their parts, in id order. */
 async function* billPages(repo: AccountDataRepo, ownerId: string) {
   let from: Keyset | undefined;
   for (;;) {
@@ -123,7 +123,7 @@ async function* billPages(repo: AccountDataRepo, ownerId: string) {
     yield { page, parts: await repo.partsOf(page.map((b) => b.id)) };
     if (page.length < EXPORT_BILL_PAGE) return;
     const last = page.at(-1)!;
-    from = { createdAt: last.createdAt, id: last.id };
+    from = last.id;
   }
 }
 
@@ -208,7 +208,7 @@ export function createAccountDataService(db: Db, clock: () => Date = () => new D
           first = false;
         }
         if (page.length < RECEIPT_PAGE) break;
-        scanFrom = { createdAt: page.at(-1)!.createdAt, id: page.at(-1)!.id };
+        scanFrom = page.at(-1)!.id;
       }
 
       yield '],"bills":[';
@@ -221,7 +221,7 @@ export function createAccountDataService(db: Db, clock: () => Date = () => new D
 
       yield '],"activity":[';
       first = true;
-      let activityFrom: { at: Date; id: string } | undefined;
+      let activityFrom: { at: string; id: string } | undefined;
       for (;;) {
         const page = await repo.activityPage(userId, ACTIVITY_PAGE, activityFrom);
         if (page.length) {
@@ -238,7 +238,7 @@ export function createAccountDataService(db: Db, clock: () => Date = () => new D
           first = false;
         }
         if (page.length < ACTIVITY_PAGE) break;
-        activityFrom = { at: page.at(-1)!.at, id: page.at(-1)!.id };
+        activityFrom = { at: page.at(-1)!.atKey, id: page.at(-1)!.id };
       }
       yield ']}';
     },
@@ -262,7 +262,7 @@ export function createAccountDataService(db: Db, clock: () => Date = () => new D
       });
     },
 
-    /** GET /api/account/export?format=csv: one row per person per bill, oldest bill first. */
+    /** GET /api/account/export?format=csv: one row per person per bill. */
     async *exportCsv(userId: string): AsyncGenerator<string> {
       yield csvRow(EXPORT_CSV_HEADER);
       for await (const { page, parts } of billPages(repo, userId)) {
