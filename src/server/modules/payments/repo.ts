@@ -71,6 +71,9 @@ const creatorNameSql = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${user.fi
 
 export function createPaymentsRepo(db: Db) {
   return {
+    /** This repo's handle (the transaction's, inside one): for recordBillEvent. */
+    db,
+
     // --- payout accounts ------------------------------------------------------------------------
 
     async findPayoutAccount(userId: string): Promise<PayoutAccountRow | undefined> {

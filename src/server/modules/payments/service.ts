@@ -23,6 +23,7 @@ import type { ProviderAccount, PaymentProvider } from '../../adapters/payments/p
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Db } from '../../db/client';
+import { recordBillEvent } from '../live/events';
 import {
   createPaymentsRepo,
   inPaymentsTransaction,
@@ -310,6 +311,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const now = clock();
     const covered = await tx.lockCoveredLinks(payment.id);
     const result: Settled = { recorded: true, refundDuePence: 0, paid: [], refunded: [] };
+    const paidIds: string[] = [];
     for (const { item, link, participantName } of covered) {
       if (link.status === 'paid') {
         result.refundDuePence += item.amountPence + item.feePence;
@@ -319,6 +321,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         await tx.markLinkPaid(link, payment.id, now);
         await tx.setItemOutcome(payment.id, link.id, 'paid');
         result.paid.push(participantName);
+        paidIds.push(link.participantId);
       }
     }
     await tx.updatePayment(payment.id, {
@@ -332,7 +335,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         ? `${result.refunded.join(' and ')} had already been paid for: that part was refunded`
         : null,
     });
-    if (await tx.allLinksPaid(payment.billId)) await tx.setBillStatus(payment.billId, 'completed');
+    const completed = await tx.allLinksPaid(payment.billId);
+    if (completed) await tx.setBillStatus(payment.billId, 'completed');
+    if (payment.provider === 'manual')
+      for (const participantId of paidIds)
+        await recordBillEvent(tx.db, payment.billId, 'share.paid', { participantId, paid: true });
+    else
+      await recordBillEvent(tx.db, payment.billId, 'payment.succeeded', {
+        participantIds: paidIds,
+        amount: money(payment.amountPence + payment.feePence),
+      });
+    if (completed) await recordBillEvent(tx.db, payment.billId, 'bill.completed', {});
     return result;
   }
 
@@ -447,13 +460,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         })),
       );
       const people = await tx.coveredLinks(payment.id);
+      await recordBillEvent(tx.db, bill.id, 'payment.started', {
+        participantIds: rows.map((r) => r.participant.id),
+      });
       return { payment, view, people, destination: account.accountId };
     });
   }
 
   async function failOpened(payment: PaymentRow, err: unknown): Promise<never> {
     log.error({ err, paymentId: payment.id }, 'payment setup at the provider failed');
-    await repo.updatePayment(payment.id, { status: 'failed', failureMessage: SETUP_FAILED });
+    await inPaymentsTransaction(db, async (tx) => {
+      await tx.updatePayment(payment.id, { status: 'failed', failureMessage: SETUP_FAILED });
+      await recordBillEvent(tx.db, payment.billId, 'payment.failed', {
+        participantIds: (await tx.coveredLinks(payment.id)).map((c) => c.link.participantId),
+      });
+    });
     throw new AppError(502, 'provider_error', SETUP_FAILED);
   }
 
@@ -657,6 +678,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (await tx.allLinksPaid(bill.id)) status = 'completed';
         else if (status === 'saved' || status === 'completed') status = 'active';
         if (status !== bill.status) await tx.setBillStatus(bill.id, status);
+        if (fresh.length)
+          await recordBillEvent(tx.db, bill.id, 'links.created', {
+            participantIds: fresh.map((p) => p.id),
+          });
+        if (status !== bill.status)
+          await recordBillEvent(
+            tx.db,
+            bill.id,
+            status === 'completed' ? 'bill.completed' : 'bill.updated',
+            { status },
+          );
         return linksResponse(tx, bill.id, status);
       });
     },
@@ -751,6 +783,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         await tx.setItemOutcome(payment.id, link.id, null);
         await tx.markLinkPending(link);
         if (bill.status !== 'active') await tx.setBillStatus(bill.id, 'active');
+        await recordBillEvent(tx.db, bill.id, 'share.paid', { participantId, paid: false });
         return linksResponse(tx, bill.id, 'active');
       });
     },
