@@ -26,7 +26,7 @@ import { billsRoutes } from './modules/bills/routes';
 import { createBillsService } from './modules/bills/service';
 import { healthRoutes } from './modules/health/routes';
 import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
-import { closeHeicDecoder } from './modules/receipts/image';
+import { closeHeicDecoder } from './adapters/image/normalise';
 import { createReceiptsRepo } from './modules/receipts/repo';
 import { receiptsRoutes } from './modules/receipts/routes';
 import { createReceiptsService } from './modules/receipts/service';
