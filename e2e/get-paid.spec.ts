@@ -3,7 +3,7 @@ import { formatDate } from '../src/domain/formats';
 import { formatPence, toPence } from '../src/domain/money';
 import { splitBill, type SplitInput } from '../src/domain/split';
 import { wholeBillBody } from '../src/web/features/bills/model/save-body';
-import { summaryFromSplit } from '../src/web/lib/summary-data';
+import { summaryFromSplit } from '../src/web/entities/bill/model/summary-data';
 import { patchDraft, storedDraft } from './support/draft';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item } from './support/locators';

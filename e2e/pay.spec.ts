@@ -13,7 +13,7 @@ import { splitBill, type SplitInput } from '../src/domain/split';
 import {
   buildPaymentContext,
   PAYMENT_CONTEXT_KEY,
-} from '../src/web/features/pay/model/payment-context';
+} from '../src/web/features/payer/model/payment-context';
 import { expect, snap, test } from './support/fixtures';
 import { lineAmount } from './support/locators';
 import { ensureSignedIn } from './support/session';

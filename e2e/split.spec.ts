@@ -3,7 +3,7 @@ import { PERSON_NAME_CHARACTERS_MESSAGE } from '../src/domain/bill-rules';
 import { formatPence, toPence } from '../src/domain/money';
 import { billTotals, splitBill, type SplitInput } from '../src/domain/split';
 import { shareText } from '../src/web/features/summary/model/share-text';
-import { summaryFromSplit } from '../src/web/lib/summary-data';
+import { summaryFromSplit } from '../src/web/entities/bill/model/summary-data';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item, lineAmount } from './support/locators';
 import { storedDraft } from './support/draft';

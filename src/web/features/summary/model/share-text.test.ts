@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitBill, type SplitInput } from '../../../../domain/split';
-import { summaryFromSplit } from '../../../lib/summary-data';
+import { summaryFromSplit } from '../../../entities/bill/model/summary-data';
 import { shareText } from './share-text';
 
 const input: SplitInput = {
