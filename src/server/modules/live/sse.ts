@@ -32,8 +32,16 @@ export function lastEventIdOf(req: FastifyRequest): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-const frame = (e: BillEvent) =>
-  `id: ${e.id}\ndata: ${JSON.stringify(billEventSchema.parse(e))}\n\n`;
+/** Each event's frame, written once however many streams send it (one event, 500 streams). */
+const frames = new WeakMap<BillEvent, string>();
+function frame(e: BillEvent): string {
+  let text = frames.get(e);
+  if (text === undefined) {
+    text = `id: ${e.id}\ndata: ${JSON.stringify(billEventSchema.parse(e))}\n\n`;
+    frames.set(e, text);
+  }
+  return text;
+}
 
 /**
  * The `text/event-stream` of bill events, for any route that has already decided who may watch
