@@ -31,6 +31,10 @@ import { createFriendsRepo } from './modules/friends/repo';
 import { friendsRoutes } from './modules/friends/routes';
 import { createFriendsService } from './modules/friends/service';
 import { healthRoutes } from './modules/health/routes';
+import { createLiveBus, type LiveBus } from './modules/live/bus';
+import { createLiveRepo } from './modules/live/repo';
+import { liveRoutes } from './modules/live/routes';
+import { createLiveStreams, type LiveStreamOptions, type LiveStreams } from './modules/live/sse';
 import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
 import { closeHeicDecoder } from './adapters/image/normalise';
 import { createReceiptsRepo } from './modules/receipts/repo';
@@ -74,6 +78,15 @@ export interface AppDeps {
    * production, which writes answers with a compiled serializer instead (http/serializer.ts).
    */
   responseValidation?: boolean;
+  /** Event streams' heartbeat and limits, over DEFAULT_LIVE_STREAM_OPTIONS (tests shorten them). */
+  liveStreams?: Partial<LiveStreamOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's bill event bus and open event streams (modules/live). */
+    live: { bus: LiveBus; streams: LiveStreams };
+  }
 }
 
 /** How long a client may take: a stalled or dripping client must not hold a scan place or a socket. */
@@ -229,6 +242,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
     }),
   );
+  // The bill event log's end in this process: one LISTEN, every stream of this process (decision 017).
+  const liveBus = createLiveBus(database, app.log);
+  const liveStreams = createLiveStreams(liveBus, deps.liveStreams);
+  // Streams never end by themselves: close() would wait for them.
+  app.addHook('preClose', async () => liveStreams.closeAll());
+  app.addHook('onClose', async () => liveBus.close());
+  app.decorate('live', { bus: liveBus, streams: liveStreams });
+  await app.register(
+    liveRoutes({ repo: createLiveRepo(database.db), streams: liveStreams, requireUser }),
+  );
+
   const bills = createBillsService(database.db);
   await app.register(billsRoutes({ service: bills, requireUser }));
   await app.register(

@@ -2,5 +2,6 @@
 export * from './auth';
 export * from './bills';
 export * from './limits';
+export * from './live';
 export * from './payments';
 export * from './receipts';

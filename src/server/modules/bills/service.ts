@@ -19,6 +19,7 @@ import {
 } from '../../../domain/split';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Db } from '../../db/client';
+import { recordBillEvent } from '../live/events';
 import {
   createBillsRepo,
   inTransaction,
@@ -564,9 +565,12 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
      * name, and no amount changes. Another user's bill is 404, as if it did not exist.
      */
     async renameBill(ownerId: string, billId: string, body: RenameBillBody) {
-      const renamed = await repo.renameOwnedBill(ownerId, billId, body.name);
-      if (!renamed) throw notFound(BILL_NOT_FOUND);
-      return renamed;
+      return inTransaction(db, async (tx) => {
+        const renamed = await tx.renameOwnedBill(ownerId, billId, body.name);
+        if (!renamed) throw notFound(BILL_NOT_FOUND);
+        await recordBillEvent(tx.db, renamed.id, 'bill.updated', { name: renamed.name });
+        return renamed;
+      });
     },
 
     /** Some of the owner's bills as the lists show them, newest first (the friends module's). */

@@ -12,6 +12,7 @@ import { isLinkExpired, PAYMENT_LINK_TTL_MS } from '../../../../domain/shares';
 import type { PaymentProvider } from '../../../adapters/payments/provider';
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, notFound } from '../../../http/errors';
+import { recordBillEvent } from '../../live/events';
 import type { PayoutAccountsService } from '../accounts/service';
 import { BILL_NOT_FOUND, inTransaction, linkNotFound, money, newToken } from '../common';
 import {
@@ -214,6 +215,14 @@ export function createLinksService(deps: LinksServiceDeps) {
         if (await tx.allLinksPaid(bill.id)) status = 'completed';
         else if (status === 'saved' || status === 'completed') status = 'active';
         if (status !== bill.status) await tx.setBillStatus(bill.id, status);
+        if (fresh.length)
+          await recordBillEvent(t, bill.id, 'links.created', {
+            participantIds: fresh.map((p) => p.id),
+          });
+        if (status === 'completed' && status !== bill.status)
+          await recordBillEvent(t, bill.id, 'bill.completed', {});
+        else if (status !== bill.status)
+          await recordBillEvent(t, bill.id, 'bill.updated', { status });
         return linksResponse(t, bill.id, status);
       });
     },
