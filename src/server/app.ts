@@ -22,6 +22,8 @@ import { makeRequireUser, makeSessionUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { accountDataRoutes } from './modules/account-data/routes';
+import { createAccountDataService } from './modules/account-data/service';
 import { activityRoutes } from './modules/activity/routes';
 import { createActivityRepo } from './modules/activity/repo';
 import { createActivityService } from './modules/activity/service';
@@ -227,6 +229,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionUser = makeSessionUser(auth, sessions);
   const requireUser = makeRequireUser(sessionUser);
 
+  const rateLimiter = createAuthRateLimiter(
+    deps.authRateLimits ?? config.authRateLimits,
+    database.pool,
+  );
   await app.register(healthRoutes(database));
   await app.register(
     accountsRoutes({
@@ -236,10 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessionUser,
       sessions,
       service: createAccountsService(createAccountsRepo(database.db)),
-      rateLimiter: createAuthRateLimiter(
-        deps.authRateLimits ?? config.authRateLimits,
-        database.pool,
-      ),
+      rateLimiter,
     }),
   );
   // The bill event log's end in this process: one LISTEN, every stream of this process (decision 017).
@@ -290,6 +293,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         requireUser,
       }),
     );
+  await app.register(
+    accountDataRoutes({
+      service: createAccountDataService(database.db, deps.clock),
+      auth,
+      requireUser,
+      sessions,
+      rateLimiter,
+      closePayoutAccount: (userId) => payments.accounts.closePayoutAccount(userId),
+      clock: deps.clock,
+    }),
+  );
   const ocr = deps.ocr ?? createOcrPool();
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
   // The HEIC thread keeps its decoder between photos (image.ts); it ends with the server.

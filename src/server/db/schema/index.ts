@@ -5,3 +5,4 @@ export * from './limits';
 export * from './live';
 export * from './payments';
 export * from './receipts';
+export * from './retention';

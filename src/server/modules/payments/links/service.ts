@@ -14,7 +14,10 @@ import type { Db } from '../../../db/client';
 import { AppError, badRequest, notFound } from '../../../http/errors';
 import { recordBillEvent } from '../../live/events';
 import type { PayoutAccountsService } from '../accounts/service';
+import { BILL_NO_LONGER_AVAILABLE } from '../../../../contracts/constants';
 import { BILL_NOT_FOUND, inTransaction, linkNotFound, money, newToken } from '../common';
+
+const billUnavailable = () => new AppError(410, 'bill_unavailable', BILL_NO_LONGER_AVAILABLE);
 import {
   createLinksRepo,
   type BillRow,
@@ -116,8 +119,10 @@ export function createLinksService(deps: LinksServiceDeps) {
 
   /** The link behind a token. Unknown and malformed tokens get the same answer, by the same path. */
   async function viewOf(token: string, tx: Db = db): Promise<LinkView> {
-    const view = await createLinksRepo(tx).linkByToken(token);
-    if (!view) throw linkNotFound();
+    const r = createLinksRepo(tx);
+    const view = await r.linkByToken(token);
+    // A link whose bill its owner deleted says so (DECISIONS.md Managing saved bills).
+    if (!view) throw (await r.isCancelledToken(token)) ? billUnavailable() : linkNotFound();
     return view;
   }
 
