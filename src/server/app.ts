@@ -34,6 +34,13 @@ import type { Secrets } from './secrets';
 import { paymentProviderFor } from './adapters/payments/from-config';
 import type { PaymentProvider } from './adapters/payments/provider';
 import { paymentsRoutes } from './modules/payments/routes';
+import {
+  createJoinRateLimiter,
+  DEFAULT_JOIN_RATE_LIMITS,
+  pickingRoutes,
+  type JoinRateLimits,
+} from './modules/picking/routes';
+import { createPickingService } from './modules/picking/service';
 import { createPaymentsService } from './modules/payments/service';
 
 export interface AppDeps {
@@ -50,6 +57,8 @@ export interface AppDeps {
   ocr?: OcrPool;
   /** The payment provider; the configured one when not given. */
   paymentProvider?: PaymentProvider;
+  /** Joins from one IP per window on a join link; tests pass small ones. */
+  joinRateLimits?: JoinRateLimits;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
   /** Server timeouts, over DEFAULT_TIMEOUTS. */
@@ -204,11 +213,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
+  const paymentProvider =
+    deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl);
+  await app.register(
+    pickingRoutes({
+      service: createPickingService({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        testMode: paymentProvider.testMode,
+        clock: deps.clock,
+      }),
+      requireUser,
+      limitJoin: createJoinRateLimiter(
+        deps.joinRateLimits ?? DEFAULT_JOIN_RATE_LIMITS,
+        database.pool,
+      ),
+    }),
+  );
   await app.register(
     paymentsRoutes({
       service: createPaymentsService({
         db: database.db,
-        provider: deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl),
+        provider: paymentProvider,
         publicUrl: config.publicUrl,
         log: app.log,
         clock: deps.clock,

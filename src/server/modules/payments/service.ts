@@ -23,6 +23,7 @@ import type { ProviderAccount, PaymentProvider } from '../../adapters/payments/p
 import type { SandboxProvider } from '../../adapters/payments/sandbox';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Db } from '../../db/client';
+import { CHECKOUT_HOLD_MS } from './picking';
 import {
   createPaymentsRepo,
   inPaymentsTransaction,
@@ -439,6 +440,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           amountPence: total.amountPence,
           feePence: total.feePence,
           returnUrl,
+          // The app's clock, against which a checkout's hold ends (CHECKOUT_HOLD_MS).
+          createdAt: clock(),
         },
         rows.map((r) => ({
           linkId: r.link.id,
@@ -580,6 +583,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return inPaymentsTransaction(db, async (tx) => {
         const bill = await tx.lockOwnedBill(ownerId, body.billId);
         if (!bill) throw notFound(BILL_NOT_FOUND);
+        if (bill.status === 'picking')
+          throw new AppError(
+            409,
+            'bill_picking',
+            'Friends are still picking their items: use "Ask for the rest" to send payment links',
+          );
         const account = await tx.findPayoutAccount(ownerId);
         if (!account || account.provider !== provider.name || !isComplete(account))
           throw new AppError(
@@ -1006,7 +1015,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             'This payment could not be confirmed. Please refresh the page and try again.',
           );
         if (payment.status === 'succeeded') return; // paid already: never charged twice
-        if (payment.status !== 'open')
+        // An open checkout holds a picking friend's share for CHECKOUT_HOLD_MS only: after that
+        // the share may have changed, so the checkout has expired, as a Stripe session would.
+        if (
+          payment.status !== 'open' ||
+          payment.createdAt.getTime() <= clock().getTime() - CHECKOUT_HOLD_MS
+        )
           throw new AppError(
             410,
             'checkout_closed',
