@@ -5,4 +5,5 @@ export * from './limits';
 export * from './live';
 export * from './payments';
 export * from './receipts';
+export * from './picking';
 export * from './retention';
