@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CircleAlert, Clock, Copy, QrCode } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { BillStatus } from '../../../../contracts/bills';
 import type { CreatorPaymentLink } from '../../../../contracts/payments';
 import { formatPence, toPence } from '../../../../domain/money';
 import { StatusBadge } from '../../../entities/bill/components/status-badge';
@@ -16,6 +17,7 @@ import {
   paidCountText,
   shareBadge,
 } from '../../../entities/bill/model/payment-status';
+import { useLiveBill } from '../../../entities/bill/api/live';
 import { useBillPaymentLinks } from '../api/bill-payment-links';
 import { createPaymentLinks } from '../api/create-payment-links';
 import { refreshAfterPayment, useMarkPaid, useUndoPaid, type ManualMethod } from '../api/mark-paid';
@@ -44,6 +46,7 @@ export function PaymentLinksDialog({
 }: PaymentLinksDialogProps) {
   const [qrFor, setQrFor] = useState<string | null>(null);
   const links = useBillPaymentLinks(billId, open);
+  useLiveBill(open ? billId : null);
   const qrLink = links.data?.paymentLinks.find((l) => l.participantId === qrFor);
 
   return (
@@ -92,7 +95,7 @@ function LinksList({
   onShowQr,
 }: {
   billId: string;
-  billStatus: 'saved' | 'active' | 'completed';
+  billStatus: BillStatus;
   links: CreatorPaymentLink[];
   onShowQr: (participantId: string) => void;
 }) {
