@@ -58,6 +58,10 @@ export type JoinLinkResponse = z.infer<typeof joinLinkResponseSchema>;
 
 export const joinItemSchema = z.object({ id: z.string(), name: z.string(), amount: moneyOutput });
 
+/** A share line with the item it is for (item lines), so a page can match it to its pick. */
+export const pickShareLineSchema = shareLineSchema.extend({ itemId: z.string().nullable() });
+export type PickShareLine = z.infer<typeof pickShareLineSchema>;
+
 export const joinParticipantSchema = z.object({
   id: z.string(),
   /** First name only: all a friend sees of another person. */
@@ -71,6 +75,11 @@ export const joinParticipantSchema = z.object({
   /** open: following the picks; held: paying now (their items are held); paid: fixed for good. */
   state: z.enum(['open', 'held', 'paid']),
   paid: z.boolean(),
+  /**
+   * Their lines (items, service, tip, tax, fee): for held and paid people the fixed lines that
+   * pickingShares takes as fixedLines, so a page computes the same shares as the server.
+   */
+  lines: z.array(pickShareLineSchema),
 });
 export type JoinParticipant = z.infer<typeof joinParticipantSchema>;
 
@@ -104,6 +113,8 @@ export const joinBillResponseSchema = z.object({
   picks: z.array(pickOutSchema),
   notPicked: notPickedSchema,
   expiresAt: z.string(),
+  /** Payments are test payments (the sandbox provider, or Stripe in test mode). */
+  testMode: z.boolean(),
 });
 export type JoinBillResponse = z.infer<typeof joinBillResponseSchema>;
 
@@ -129,10 +140,6 @@ export const putPicksBodySchema = z
   .object({ participantId: id, secret, picks: picksSchema })
   .strict();
 export type PutPicksBody = z.infer<typeof putPicksBodySchema>;
-
-/** A share line with the item it is for (item lines), so a page can match it to its pick. */
-export const pickShareLineSchema = shareLineSchema.extend({ itemId: z.string().nullable() });
-export type PickShareLine = z.infer<typeof pickShareLineSchema>;
 
 /** One person's share: lines (items, service, tip, tax, fee), the amount, the fee and both. */
 export const myShareSchema = z.object({
