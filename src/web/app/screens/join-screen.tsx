@@ -218,7 +218,7 @@ function Picking({
         token: answer.token,
         billName: data.bill.name,
         recipientName: creator,
-        testMode: false,
+        testMode: data.testMode,
         people: [
           {
             id: me.participantId,
@@ -262,10 +262,12 @@ function Picking({
   return (
     <PayFrame
       label="No account needed"
+      testMode={data.testMode}
       footer={
         <PayButtons
           view={view}
           busy={busy ?? (checkout.busy ? 'now' : null)}
+          saving={picks.saving}
           onPayNow={() => void payNow()}
           onPayLater={() => void payLater()}
         />

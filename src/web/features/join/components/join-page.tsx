@@ -114,11 +114,14 @@ export function PickingBody({
 export function PayButtons({
   view,
   busy,
+  saving,
   onPayNow,
   onPayLater,
 }: {
   view: JoinView;
   busy: 'now' | 'later' | null;
+  /** A pick is on its way: the link is priced from the stored picks, so paying waits for it. */
+  saving: boolean;
   onPayNow: () => void;
   onPayLater: () => void;
 }) {
@@ -132,7 +135,7 @@ export function PayButtons({
       <Button
         size="lg"
         block
-        disabled={none || busy !== null}
+        disabled={none || busy !== null || saving}
         aria-busy={busy === 'now'}
         onClick={onPayNow}
       >
@@ -150,7 +153,7 @@ export function PayButtons({
       <Button
         variant="secondary"
         block
-        disabled={none || busy !== null}
+        disabled={none || busy !== null || saving}
         aria-busy={busy === 'later'}
         onClick={onPayLater}
       >

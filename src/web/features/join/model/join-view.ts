@@ -11,7 +11,6 @@ import {
   type PickingShare,
   type PickPortions,
 } from '../../../../domain/picking';
-import type { ShareLine } from '../../../../domain/shares';
 import type { PickItemView } from '../components/pick-item-card';
 
 // The friend's page, worked out from the join answer, who I am on this device, and the picks I am
@@ -20,17 +19,6 @@ import type { PickItemView } from '../components/pick-item-card';
 
 /** My picks as I am making them: item id to portions. */
 export type MyPicks = ReadonlyMap<string, PickPortions>;
-
-type Participant = JoinBillResponse['participants'][number] & {
-  /** The lines a held or paid person is paying, when the server sends them. */
-  lines?: readonly {
-    kind: ShareLine['kind'];
-    name: string;
-    amount: string;
-    portions: number | null;
-    itemId: string | null;
-  }[];
-};
 
 /** The picks the server holds for one person, as my-picks. */
 export function picksOf(picks: readonly PickOut[], participantId: string | null): MyPicks {
@@ -71,20 +59,21 @@ export function pickingInput(data: JoinBillResponse, picks: readonly ItemPick[])
   const indexOf = new Map(items.map((item, i) => [item.id, i]));
   return {
     items,
-    participants: (data.participants as Participant[]).map((p) => ({
+    participants: data.participants.map((p) => ({
       id: p.id,
       name: p.firstName,
       state: p.state,
-      ...(p.state !== 'open' &&
-        p.lines && {
-          fixedLines: p.lines.map((l) => ({
-            kind: l.kind,
-            name: l.name,
-            amountPence: toPence(l.amount),
-            itemIndex: l.itemId === null ? null : (indexOf.get(l.itemId) ?? null),
-            portions: l.portions,
-          })),
-        }),
+      // A held or paid person pays the lines stored when their checkout began, whatever others
+      // pick afterwards: the server keeps them, and so does this computation.
+      ...(p.state !== 'open' && {
+        fixedLines: p.lines.map((l) => ({
+          kind: l.kind,
+          name: l.name,
+          amountPence: toPence(l.amount),
+          itemIndex: l.itemId === null ? null : (indexOf.get(l.itemId) ?? null),
+          portions: l.portions,
+        })),
+      }),
     })),
     picks,
     serviceChargePence: toPence(data.bill.serviceCharge),
