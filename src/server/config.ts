@@ -201,6 +201,27 @@ export const envSchema = z.object({
       .max(64, 'must be at most 64')
       .optional(),
   ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        if (!URL.canParse(v)) return false;
+        const { protocol, hostname } = new URL(v);
+        return (protocol === 'smtp:' || protocol === 'smtps:') && hostname !== '';
+      }, 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => /^(?:[^<>@\r\n]*<)?[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>?$/.test(v.trim()),
+        'must be an e-mail address, or a name and one: Fairshare <hello@example.com>',
+      )
+      .optional(),
+  ),
   SIGNUPS_PER_IP: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -235,7 +256,16 @@ export interface Config {
   sessionCacheMs: number;
   /** WEB_CONCURRENCY as set: how many HTTP processes main.ts runs (undefined: its default). */
   webConcurrency: number | undefined;
+  mail: MailConfig;
 }
+
+/** Where e-mail goes (DECISIONS.md E-mail and notifications): an SMTP server, or DATA_DIR/outbox/. */
+export type MailConfig =
+  | { transport: 'smtp'; url: string; from: string }
+  | { transport: 'outbox'; dir: string; from: string };
+
+/** The sender of the outbox's messages when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'Fairshare <no-reply@localhost>';
 
 /** Which payment provider takes the cards (DECISIONS.md Payments). */
 export type PaymentsConfig =
@@ -272,7 +302,7 @@ function pair(
 }
 
 /** Variables whose values never appear in a message: they may hold a secret. */
-const HIDDEN = /^DATABASE_URL$|SECRET|_KEY$/;
+const HIDDEN = /^DATABASE_URL$|^SMTP_URL$|SECRET|_KEY$/;
 
 /** Parses the environment once; throws ConfigError listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -319,14 +349,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: env.STRIPE_API_URL,
       };
   }
+  if (env.SMTP_URL && !env.MAIL_FROM)
+    problems.push('MAIL_FROM: must be set when SMTP_URL is set (the address mail is sent from)');
   if (problems.length) throw new ConfigError(problems);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const mail: MailConfig = env.SMTP_URL
+    ? { transport: 'smtp', url: env.SMTP_URL, from: withName(env.MAIL_FROM!) }
+    : {
+        transport: 'outbox',
+        dir: path.join(dataDir, 'outbox'),
+        from: env.MAIL_FROM ? withName(env.MAIL_FROM) : DEFAULT_MAIL_FROM,
+      };
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     trustProxy: env.TRUST_PROXY,
@@ -339,5 +379,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     payments,
     sessionCacheMs: env.SESSION_CACHE_MS,
     webConcurrency: env.WEB_CONCURRENCY,
+    mail,
   };
+}
+
+/** A bare MAIL_FROM address is sent as "Fairshare <address>": mail is from Fairshare. */
+function withName(from: string): string {
+  const v = from.trim();
+  return v.includes('<') ? v : `Fairshare <${v}>`;
 }

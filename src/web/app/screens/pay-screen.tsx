@@ -1,15 +1,15 @@
 import { useParams } from 'wouter';
-import { usePaymentLink } from '../../features/pay/api/payment-link';
-import { AlreadyPaidView } from '../../features/pay/components/already-paid-view';
+import { usePaymentLink } from '../../features/payer/api/payment-link';
+import { AlreadyPaidView } from '../../features/payer/components/already-paid-view';
 import {
   ExpiredState,
   PaymentErrorState,
   PaymentNotAvailableState,
   PayLoading,
-} from '../../features/pay/components/pay-states';
-import { PayStartView } from '../../features/pay/components/pay-start-view';
-import { useStartCheckout } from '../../features/pay/components/use-start-checkout';
-import { linkLoadMessage } from '../../features/pay/model/load-errors';
+} from '../../features/payer/components/pay-states';
+import { PayStartView } from '../../features/payer/components/pay-start-view';
+import { useStartCheckout } from '../../features/payer/components/use-start-checkout';
+import { linkLoadMessage } from '../../features/payer/model/load-errors';
 
 /** /pay/:token and /payment/:token (payments-accounts.md §2 Payment entry page), public. */
 export function PayScreen() {

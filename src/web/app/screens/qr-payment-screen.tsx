@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
-import { useBillPaymentLinks } from '../../features/payments/api/bill-payment-links';
-import { QrPaymentView } from '../../features/payments/components/qr-payment-view';
-import { loadQrPaymentData, withLiveStatus } from '../../features/payments/model/qr-data';
+import { useBillPaymentLinks } from '../../features/get-paid/api/bill-payment-links';
+import { QrPaymentView } from '../../features/get-paid/components/qr-payment-view';
+import { loadQrPaymentData, withLiveStatus } from '../../features/get-paid/model/qr-data';
 
 /**
  * /qr-payment (payments-accounts.md §2): the QR codes of the links just asked for, from session

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { useLinkBill } from '../../features/pay/api/link-bill';
+import { useLinkBill } from '../../features/payer/api/link-bill';
 import {
   ExpiredState,
   HomeLink,
@@ -8,17 +8,17 @@ import {
   PaymentNotAvailableState,
   PayLoading,
   StatusPanel,
-} from '../../features/pay/components/pay-states';
-import { PayFrame } from '../../features/pay/components/pay-frame';
-import { SecurePaymentView } from '../../features/pay/components/secure-payment-view';
-import { useStartCheckout } from '../../features/pay/components/use-start-checkout';
-import { billLoadMessage } from '../../features/pay/model/load-errors';
+} from '../../features/payer/components/pay-states';
+import { PayFrame } from '../../features/payer/components/pay-frame';
+import { SecurePaymentView } from '../../features/payer/components/secure-payment-view';
+import { useStartCheckout } from '../../features/payer/components/use-start-checkout';
+import { billLoadMessage } from '../../features/payer/model/load-errors';
 import {
   initialSelection,
   payeeRows,
   selectionTotals,
   toggleSelection,
-} from '../../features/pay/model/selection';
+} from '../../features/payer/model/selection';
 
 /** /secure-payment/:token (payments-accounts.md §2): pay for one or more people on the bill. */
 export function SecurePaymentScreen() {
