@@ -29,10 +29,10 @@ import {
   PaymentNotAvailableState,
   PayLoading,
   StatusPanel,
-} from '../../features/pay/components/pay-states';
-import { PayFrame } from '../../features/pay/components/pay-frame';
-import { copyText } from '../../features/payments/components/share-payment-link';
-import { useStartCheckout } from '../../features/pay/components/use-start-checkout';
+} from '../../features/payer/components/pay-states';
+import { PayFrame } from '../../features/payer/components/pay-frame';
+import { copyText } from '../../features/get-paid/components/share-payment-link';
+import { useStartCheckout } from '../../features/payer/components/use-start-checkout';
 
 export const JOIN_NOT_FOUND_TITLE = 'This link has expired or does not exist';
 const JOIN_LOAD_FAILED = "We couldn't load this bill. Check your connection and try again.";

@@ -1,6 +1,7 @@
 import { Redirect, useLocation, useParams } from 'wouter';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage, reportError } from '../../lib/error-message';
+import { reportError } from '../../components/ui/report-error';
+import { errorMessage } from '../../lib/error-message';
 import {
   BillDetailSkeleton,
   BillLoadError,

@@ -8,9 +8,9 @@ import {
   type FinishPickingResponse,
   type JoinLinkResponse,
 } from '../../../../contracts/join';
-import { activityKeys } from '../../../lib/activity-api';
+import { activityKeys } from '../../../entities/activity/api/activity';
 import { apiRequest } from '../../../lib/api';
-import { billsKeys } from '../../../lib/bills-keys';
+import { billsKeys } from '../../../entities/bill/api/keys';
 
 // The creator's side of a bill friends are picking (issue 50's Contract). Every change answers
 // with, or is followed by, the picking view as the server now has it.
