@@ -40,6 +40,13 @@ import type { Secrets } from './secrets';
 import { paymentProviderFor } from './adapters/payments/from-config';
 import type { ConfiguredProvider } from './adapters/payments/from-config';
 import { paymentsRoutes } from './modules/payments/routes';
+import {
+  createJoinRateLimiter,
+  DEFAULT_JOIN_RATE_LIMITS,
+  pickingRoutes,
+  type JoinRateLimits,
+} from './modules/picking/routes';
+import { createPickingService } from './modules/picking/service';
 import { createPaymentsServices } from './modules/payments/services';
 import { sandboxPaymentsRoutes } from './modules/sandbox-payments/routes';
 import { createSandboxPagesService } from './modules/sandbox-payments/service';
@@ -61,6 +68,8 @@ export interface AppDeps {
   ocr?: OcrPool;
   /** The payment provider; the configured one when not given. */
   paymentProvider?: ConfiguredProvider;
+  /** Joins from one IP per window on a join link; tests pass small ones. */
+  joinRateLimits?: JoinRateLimits;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
   /** Where e-mail goes; the configured SMTP server or outbox folder when not given. */
@@ -252,6 +261,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
   });
   await app.register(paymentsRoutes({ services: payments, requireUser }));
+  await app.register(
+    pickingRoutes({
+      service: createPickingService({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        testMode: provider.testMode,
+        clock: payments.clock,
+      }),
+      requireUser,
+      limitJoin: createJoinRateLimiter(
+        deps.joinRateLimits ?? DEFAULT_JOIN_RATE_LIMITS,
+        database.pool,
+      ),
+    }),
+  );
   // The sandbox's own connect and checkout pages exist only when it is the provider.
   if (provider.name === 'sandbox')
     await app.register(

@@ -138,6 +138,12 @@ export function createLinksService(deps: LinksServiceDeps) {
         const tx = createLinksRepo(t);
         const bill = await tx.lockOwnedBill(ownerId, body.billId);
         if (!bill) throw notFound(BILL_NOT_FOUND);
+        if (bill.status === 'picking')
+          throw new AppError(
+            409,
+            'bill_picking',
+            'Friends are still picking their items: use "Ask for the rest" to send payment links',
+          );
         if (!(await accounts.receivingAccount(t, ownerId)))
           throw new AppError(
             409,

@@ -24,6 +24,7 @@ import {
 } from '../common';
 import type { LinkView } from '../links/repo';
 import type { LinksService } from '../links/service';
+import { CHECKOUT_HOLD_MS } from '../picking';
 import { createSettlementRepo, type CoveredLink, type PaymentRow } from './repo';
 
 // Checkout and settlement (DECISIONS.md Payments): opening a payment for a payer's selection, the
@@ -197,6 +198,8 @@ export function createSettlementService(deps: SettlementServiceDeps) {
           amountPence: total.amountPence,
           feePence: total.feePence,
           returnUrl,
+          // The app's clock, against which a checkout's hold ends (CHECKOUT_HOLD_MS).
+          createdAt: clock(),
         },
         rows.map((r) => ({
           linkId: r.link.id,
@@ -305,7 +308,12 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         if (!payment) throw notFound('This checkout was not found');
         steps.authorise?.(payment);
         if (payment.status === 'succeeded') return; // paid already: never charged twice
-        if (payment.status !== 'open')
+        // An open checkout holds a picking friend's share for CHECKOUT_HOLD_MS only: after that
+        // the share may have changed, so the checkout has expired, as a Stripe session would.
+        if (
+          payment.status !== 'open' ||
+          payment.createdAt.getTime() <= clock().getTime() - CHECKOUT_HOLD_MS
+        )
           throw new AppError(
             410,
             'checkout_closed',
