@@ -22,6 +22,8 @@ import { makeRequireUser, makeSessionUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { accountDataRoutes } from './modules/account-data/routes';
+import { createAccountDataService } from './modules/account-data/service';
 import { activityRoutes } from './modules/activity/routes';
 import { createActivityRepo } from './modules/activity/repo';
 import { createActivityService } from './modules/activity/service';
@@ -31,6 +33,10 @@ import { createFriendsRepo } from './modules/friends/repo';
 import { friendsRoutes } from './modules/friends/routes';
 import { createFriendsService } from './modules/friends/service';
 import { healthRoutes } from './modules/health/routes';
+import { createLiveBus, type LiveBus } from './modules/live/bus';
+import { createLiveRepo } from './modules/live/repo';
+import { liveRoutes } from './modules/live/routes';
+import { createLiveStreams, type LiveStreamOptions, type LiveStreams } from './modules/live/sse';
 import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
 import { closeHeicDecoder } from './adapters/image/normalise';
 import { createReceiptsRepo } from './modules/receipts/repo';
@@ -83,6 +89,15 @@ export interface AppDeps {
    * production, which writes answers with a compiled serializer instead (http/serializer.ts).
    */
   responseValidation?: boolean;
+  /** Event streams' heartbeat and limits, over DEFAULT_LIVE_STREAM_OPTIONS (tests shorten them). */
+  liveStreams?: Partial<LiveStreamOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's bill event bus and open event streams (modules/live). */
+    live: { bus: LiveBus; streams: LiveStreams };
+  }
 }
 
 /** How long a client may take: a stalled or dripping client must not hold a scan place or a socket. */
@@ -223,6 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionUser = makeSessionUser(auth, sessions);
   const requireUser = makeRequireUser(sessionUser);
 
+  const rateLimiter = createAuthRateLimiter(
+    deps.authRateLimits ?? config.authRateLimits,
+    database.pool,
+  );
   await app.register(healthRoutes(database));
   await app.register(
     accountsRoutes({
@@ -232,12 +251,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessionUser,
       sessions,
       service: createAccountsService(createAccountsRepo(database.db)),
-      rateLimiter: createAuthRateLimiter(
-        deps.authRateLimits ?? config.authRateLimits,
-        database.pool,
-      ),
+      rateLimiter,
     }),
   );
+  // The bill event log's end in this process: one LISTEN, every stream of this process (decision 017).
+  const liveBus = createLiveBus(database, app.log);
+  const liveStreams = createLiveStreams(liveBus, deps.liveStreams);
+  // Streams never end by themselves: close() would wait for them.
+  app.addHook('preClose', async () => liveStreams.closeAll());
+  app.addHook('onClose', async () => liveBus.close());
+  app.decorate('live', { bus: liveBus, streams: liveStreams });
+  await app.register(
+    liveRoutes({ repo: createLiveRepo(database.db), streams: liveStreams, requireUser }),
+  );
+
   const bills = createBillsService(database.db);
   await app.register(billsRoutes({ service: bills, requireUser }));
   await app.register(
@@ -290,6 +317,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         requireUser,
       }),
     );
+  await app.register(
+    accountDataRoutes({
+      service: createAccountDataService(database.db, deps.clock),
+      auth,
+      requireUser,
+      sessions,
+      rateLimiter,
+      closePayoutAccount: (userId) => payments.accounts.closePayoutAccount(userId),
+      clock: deps.clock,
+    }),
+  );
   const ocr = deps.ocr ?? createOcrPool();
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
   // The HEIC thread keeps its decoder between photos (image.ts); it ends with the server.

@@ -50,6 +50,8 @@ export const bills = pgTable(
     clientKey: uuid('client_key'),
     /** False for a bill saved before its shares were stored line by line, until the backfill runs. */
     sharesStored: boolean('shares_stored').notNull().default(true),
+    /** Set when its owner archived it (a bill with a payment): out of the lists, still exported. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

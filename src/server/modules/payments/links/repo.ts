@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import {
   billParticipants,
   bills,
+  cancelledPaymentLinks,
   paymentLinks,
   payments,
   shareLines,
@@ -160,6 +161,18 @@ export function createLinksRepo(db: Db) {
         .where(eq(paymentLinks.token, lookupToken(token)))
         .limit(1);
       return row;
+    },
+
+    /** Whether the token was a link of a bill its owner deleted (bills/repo.ts deleteBill). */
+    async isCancelledToken(token: string): Promise<boolean> {
+      // A token that could never have been made could never have been cancelled.
+      if (!lookupToken(token)) return false;
+      const [row] = await db
+        .select({ token: cancelledPaymentLinks.token })
+        .from(cancelledPaymentLinks)
+        .where(eq(cancelledPaymentLinks.token, lookupToken(token)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async tokenOfLink(linkId: string): Promise<string | null> {

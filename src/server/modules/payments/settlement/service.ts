@@ -10,6 +10,7 @@ import { isLinkExpired, payableFor } from '../../../../domain/shares';
 import type { PaymentProvider } from '../../../adapters/payments/provider';
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, notFound } from '../../../http/errors';
+import { recordBillEvent } from '../../live/events';
 import type { PayoutAccountsService } from '../accounts/service';
 import {
   alreadyPaid,
@@ -74,6 +75,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     const now = clock();
     const covered = await tx.lockCoveredLinks(payment.id);
     const result: Settled = { recorded: true, refundDuePence: 0, paid: [], refunded: [] };
+    const paidIds: string[] = [];
     for (const { item, link, participantName } of covered) {
       if (link.status === 'paid') {
         result.refundDuePence += item.amountPence + item.feePence;
@@ -83,6 +85,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         await tx.markLinkPaid(link, payment.id, now);
         await tx.setItemOutcome(payment.id, link.id, 'paid');
         result.paid.push(participantName);
+        paidIds.push(link.participantId);
       }
     }
     await tx.updatePayment(payment.id, {
@@ -96,8 +99,17 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         ? `${result.refunded.join(' and ')} had already been paid for: that part was refunded`
         : null,
     });
-    if (await links.allLinksPaid(t, payment.billId))
-      await links.setBillStatus(t, payment.billId, 'completed');
+    const completed = await links.allLinksPaid(t, payment.billId);
+    if (completed) await links.setBillStatus(t, payment.billId, 'completed');
+    if (payment.provider === 'manual')
+      for (const participantId of paidIds)
+        await recordBillEvent(t, payment.billId, 'share.paid', { participantId, paid: true });
+    else
+      await recordBillEvent(t, payment.billId, 'payment.succeeded', {
+        participantIds: paidIds,
+        amount: money(payment.amountPence + payment.feePence),
+      });
+    if (completed) await recordBillEvent(t, payment.billId, 'bill.completed', {});
     return result;
   }
 
@@ -208,13 +220,22 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         })),
       );
       const people = await tx.coveredLinks(payment.id);
+      await recordBillEvent(t, bill.id, 'payment.started', {
+        participantIds: rows.map((r) => r.participant.id),
+      });
       return { payment, view, people, destination: account.accountId };
     });
   }
 
   async function failOpened(payment: PaymentRow, err: unknown): Promise<never> {
     log.error({ err, paymentId: payment.id }, 'payment setup at the provider failed');
-    await repo.updatePayment(payment.id, { status: 'failed', failureMessage: SETUP_FAILED });
+    await inTransaction(db, async (t) => {
+      const tx = createSettlementRepo(t);
+      await tx.updatePayment(payment.id, { status: 'failed', failureMessage: SETUP_FAILED });
+      await recordBillEvent(t, payment.billId, 'payment.failed', {
+        participantIds: (await tx.coveredLinks(payment.id)).map((c) => c.link.participantId),
+      });
+    });
     throw new AppError(502, 'provider_error', SETUP_FAILED);
   }
 
@@ -383,6 +404,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         await tx.setItemOutcome(payment.id, link.id, null);
         await tx.markLinkPending(link);
         if (bill.status !== 'active') await links.setBillStatus(t, bill.id, 'active');
+        await recordBillEvent(t, bill.id, 'share.paid', { participantId, paid: false });
         return links.linksResponse(t, bill.id, 'active');
       });
     },
