@@ -1,4 +1,4 @@
-import { Link2, QrCode } from 'lucide-react';
+import { Link2, QrCode, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
@@ -32,6 +32,8 @@ export interface BillDetailViewProps {
   onViewLinks?: () => void;
   /** While the get-paid flow runs. */
   gettingPaid?: boolean;
+  /** Opens the creator's picking screen; shown while friends pick their own items. */
+  onOpenPicking?: () => void;
 }
 
 const money = (amount: string) => formatPence(toPence(amount));
@@ -46,6 +48,7 @@ export function BillDetailView({
   onViewLinks,
   gettingPaid,
   onGetPaid,
+  onOpenPicking,
   ...actions
 }: BillDetailViewProps) {
   const summary = useMemo(() => summaryOfBill(bill), [bill]);
@@ -105,15 +108,32 @@ export function BillDetailView({
         )
       }
       paymentStatus={
-        payment && (
+        bill.status === 'picking' ? (
           <div className="mt-4 border-t border-white/20 pt-3" data-testid="bill-payment-status">
-            <div className="flex items-center justify-between gap-2">
-              <p className="font-semibold">{paidCountText(paid, friends.length)}</p>
-              <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-brand-900">
-                {payment}
-              </span>
-            </div>
+            <p className="font-semibold">Friends are picking their items</p>
+            {onOpenPicking && (
+              <Button
+                variant="secondary"
+                block
+                onClick={onOpenPicking}
+                className="mt-3 border-white"
+              >
+                <Users aria-hidden className="size-5" />
+                See who picked what
+              </Button>
+            )}
           </div>
+        ) : (
+          payment && (
+            <div className="mt-4 border-t border-white/20 pt-3" data-testid="bill-payment-status">
+              <div className="flex items-center justify-between gap-2">
+                <p className="font-semibold">{paidCountText(paid, friends.length)}</p>
+                <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+                  {payment}
+                </span>
+              </div>
+            </div>
+          )
         )
       }
       totals={{
