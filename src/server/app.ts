@@ -22,6 +22,7 @@ import { makeRequireUser, makeSessionUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { registerVerifiedEmailGuard } from './modules/accounts/verified-guard';
 import { billsRoutes } from './modules/bills/routes';
 import { createBillsService } from './modules/bills/service';
 import { healthRoutes } from './modules/health/routes';
@@ -45,8 +46,8 @@ export interface AppDeps {
   secrets: Secrets;
   /** Directory of the built SPA; null to serve the API only (API tests). */
   webRoot?: string | null;
-  /** Sign-in and sign-up limits; tests pass small ones. */
-  authRateLimits?: AuthRateLimits;
+  /** Sign-in, sign-up and reset limits over the configured ones; tests pass small ones. */
+  authRateLimits?: Partial<AuthRateLimits>;
   /** Pino options override: tests pass `false` to keep output quiet. */
   logger?: boolean | object;
   /** The OCR worker pool; built (and closed with the app) when not given. */
@@ -83,6 +84,13 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   requestMs: 60_000,
   uploadIdleMs: 10_000,
 };
+
+/** The routes that connect a payout account: with Stripe, only from a confirmed e-mail address. */
+const PAYOUT_CONNECT_PATHS = [
+  '/api/stripe/connect/account',
+  '/api/stripe/connect/start',
+  '/api/stripe/connect/onboarding',
+];
 
 /** The route authenticated by its signature, never by the site a request comes from. */
 const WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -201,11 +209,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mail.idle();
   });
 
-  const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
+  const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log, mail);
   const sessions = createSessionCache({ ttlMs: config.sessionCacheMs });
   const sessionUser = makeSessionUser(auth, sessions);
   const requireUser = makeRequireUser(sessionUser);
 
+  const accounts = createAccountsService(createAccountsRepo(database.db));
+  if (config.payments.provider === 'stripe')
+    registerVerifiedEmailGuard(app, { paths: PAYOUT_CONNECT_PATHS, service: accounts });
   await app.register(healthRoutes(database));
   await app.register(
     accountsRoutes({
@@ -214,9 +225,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requireUser,
       sessionUser,
       sessions,
-      service: createAccountsService(createAccountsRepo(database.db)),
+      mail,
+      authSecret: deps.secrets.authSecret,
+      service: accounts,
       rateLimiter: createAuthRateLimiter(
-        deps.authRateLimits ?? config.authRateLimits,
+        { ...config.authRateLimits, ...deps.authRateLimits },
         database.pool,
       ),
     }),
