@@ -53,7 +53,8 @@ export const nonNegativeMoneyInput = moneyInput.refine(
 /** A money string the server sends: always exactly 2 decimals. */
 export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);
 
-export const billStatusSchema = z.enum(['saved', 'active', 'completed']);
+/** picking: friends pick their own items from the join link (DECISIONS.md); then active. */
+export const billStatusSchema = z.enum(['saved', 'picking', 'active', 'completed']);
 export type BillStatus = z.infer<typeof billStatusSchema>;
 export const participantStatusSchema = z.enum(['pending', 'paid']);
 export const splitModeSchema = z.enum(['byItem', 'equal']);

@@ -23,8 +23,14 @@ import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { registerVerifiedEmailGuard } from './modules/accounts/verified-guard';
+import { activityRoutes } from './modules/activity/routes';
+import { createActivityRepo } from './modules/activity/repo';
+import { createActivityService } from './modules/activity/service';
 import { billsRoutes } from './modules/bills/routes';
 import { createBillsService } from './modules/bills/service';
+import { createFriendsRepo } from './modules/friends/repo';
+import { friendsRoutes } from './modules/friends/routes';
+import { createFriendsService } from './modules/friends/service';
 import { healthRoutes } from './modules/health/routes';
 import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
 import { closeHeicDecoder } from './modules/receipts/image';
@@ -33,12 +39,14 @@ import { receiptsRoutes } from './modules/receipts/routes';
 import { createReceiptsService } from './modules/receipts/service';
 import type { Secrets } from './secrets';
 import { paymentProviderFor } from './adapters/payments/from-config';
-import type { PaymentProvider } from './adapters/payments/provider';
+import type { ConfiguredProvider } from './adapters/payments/from-config';
 import { paymentsRoutes } from './modules/payments/routes';
+import { createPaymentsServices } from './modules/payments/services';
+import { sandboxPaymentsRoutes } from './modules/sandbox-payments/routes';
+import { createSandboxPagesService } from './modules/sandbox-payments/service';
 import { createMailDeliveries } from './adapters/mail/deliveries';
 import { mailerFor } from './adapters/mail/from-config';
 import type { Mailer } from './adapters/mail/mailer';
-import { createPaymentsService } from './modules/payments/service';
 
 export interface AppDeps {
   config: Config;
@@ -53,7 +61,7 @@ export interface AppDeps {
   /** The OCR worker pool; built (and closed with the app) when not given. */
   ocr?: OcrPool;
   /** The payment provider; the configured one when not given. */
-  paymentProvider?: PaymentProvider;
+  paymentProvider?: ConfiguredProvider;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
   /** Where e-mail goes; the configured SMTP server or outbox folder when not given. */
@@ -234,19 +242,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
     }),
   );
-  await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
+  const bills = createBillsService(database.db);
+  await app.register(billsRoutes({ service: bills, requireUser }));
   await app.register(
-    paymentsRoutes({
-      service: createPaymentsService({
-        db: database.db,
-        provider: deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl),
-        publicUrl: config.publicUrl,
-        log: app.log,
-        clock: deps.clock,
-      }),
+    friendsRoutes({
+      service: createFriendsService(createFriendsRepo(database.db), bills),
       requireUser,
     }),
   );
+  await app.register(
+    activityRoutes({
+      service: createActivityService(createActivityRepo(database.db), bills),
+      requireUser,
+    }),
+  );
+  const provider = deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl);
+  const payments = createPaymentsServices({
+    db: database.db,
+    provider,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    clock: deps.clock,
+  });
+  await app.register(paymentsRoutes({ services: payments, requireUser }));
+  // The sandbox's own connect and checkout pages exist only when it is the provider.
+  if (provider.name === 'sandbox')
+    await app.register(
+      sandboxPaymentsRoutes({
+        service: createSandboxPagesService({
+          sandbox: provider,
+          accounts: payments.accounts,
+          settlement: payments.settlement,
+          publicUrl: config.publicUrl,
+          clock: payments.clock,
+        }),
+        requireUser,
+      }),
+    );
   const ocr = deps.ocr ?? createOcrPool();
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
   // The HEIC thread keeps its decoder between photos (image.ts); it ends with the server.

@@ -1,10 +1,12 @@
 import type { PaymentsConfig } from '../../config';
-import type { PaymentProvider } from './provider';
-import { createSandboxProvider } from './sandbox';
-import { createStripeProvider } from './stripe';
+import { createSandboxProvider, type SandboxProvider } from './sandbox';
+import { createStripeProvider, type StripeProvider } from './stripe';
+
+/** One of the adapters, told apart by `name` (the sandbox's own pages need its own methods). */
+export type ConfiguredProvider = SandboxProvider | StripeProvider;
 
 /** The provider the configuration names (config.ts has already checked its keys). */
-export function paymentProviderFor(config: PaymentsConfig, publicUrl: string): PaymentProvider {
+export function paymentProviderFor(config: PaymentsConfig, publicUrl: string): ConfiguredProvider {
   switch (config.provider) {
     case 'sandbox':
       return createSandboxProvider(publicUrl);

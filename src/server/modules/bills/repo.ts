@@ -1,14 +1,12 @@
-import { and, asc, count, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
 import type { ShareLine } from '../../../domain/shares';
 import type { Db } from '../../db/client';
 import {
-  activitySeen,
   billItems,
   billParticipants,
   bills,
   itemAssignments,
   paymentLinks,
-  payments,
   receipts,
   shareLines,
   user,
@@ -320,25 +318,6 @@ export function createBillsRepo(db: Db) {
       return { page: rows.slice(0, limit), hasMore: rows.length > limit };
     },
 
-    /**
-     * Every share of someone other than the owner on the owner's bills, newest bill first: what the
-     * friends list is made of (domain/friends.ts), in one query.
-     */
-    async friendShares(ownerId: string) {
-      return db
-        .select({
-          billId: billParticipants.billId,
-          createdAt: bills.createdAt,
-          name: billParticipants.name,
-          status: billParticipants.status,
-          amountDuePence: billParticipants.amountDuePence,
-        })
-        .from(billParticipants)
-        .innerJoin(bills, eq(bills.id, billParticipants.billId))
-        .where(and(eq(bills.ownerId, ownerId), eq(billParticipants.isCreator, false)))
-        .orderBy(desc(bills.createdAt), desc(bills.id), asc(billParticipants.position));
-    },
-
     /** Some of the owner's bills as the list shows them, newest first, with their people: 1 query. */
     async billsByIds(ownerId: string, ids: string[]) {
       if (!ids.length) return [];
@@ -347,97 +326,6 @@ export function createBillsRepo(db: Db) {
         .from(bills)
         .where(and(eq(bills.ownerId, ownerId), sql`${bills.id} = any(${sql.param(ids)}::uuid[])`))
         .orderBy(desc(bills.createdAt), desc(bills.id));
-    },
-
-    /**
-     * Payments received on the owner's bills, newest first: the payer's name (the link holder, or
-     * the person marked paid by hand) and what the owner received (shares paid, fees excluded).
-     */
-    async recentPayments(ownerId: string, limit: number) {
-      const payer = sql<string>`coalesce(
-        (select bp.name from payment_links pl join bill_participants bp on bp.id = pl.participant_id
-          where pl.id = ${payments.payerLinkId}),
-        (select bp.name from payment_items pi join payment_links pl on pl.id = pi.link_id
-          join bill_participants bp on bp.id = pl.participant_id
-          where pi.payment_id = ${payments.id} order by bp.position limit 1),
-        '')`;
-      // bigint: node-postgres hands it over as a string, hence mapWith(Number) (always a safe integer:
-      // a bill is at most MAX_BILL_PENCE).
-      const received = sql<number>`coalesce((select sum(pi.amount_pence) from payment_items pi
-          where pi.payment_id = ${payments.id} and pi.outcome = 'paid'), 0)::bigint`.mapWith(
-        Number,
-      );
-      return db
-        .select({
-          id: payments.id,
-          completedAt: payments.completedAt,
-          method: payments.method,
-          payerName: payer,
-          receivedPence: received,
-          billId: bills.id,
-          billName: bills.name,
-          billStatus: bills.status,
-        })
-        .from(payments)
-        .innerJoin(bills, eq(bills.id, payments.billId))
-        .where(and(eq(bills.ownerId, ownerId), eq(payments.status, 'succeeded')))
-        .orderBy(desc(payments.completedAt), desc(payments.id))
-        .limit(limit);
-    },
-
-    /** Names of the people on some bills, in order, for activity cards. */
-    async peopleOf(billIds: string[]) {
-      if (!billIds.length) return [];
-      return db
-        .select({ billId: billParticipants.billId, name: billParticipants.name })
-        .from(billParticipants)
-        .where(sql`${billParticipants.billId} = any(${sql.param(billIds)}::uuid[])`)
-        .orderBy(asc(billParticipants.billId), asc(billParticipants.position));
-    },
-
-    /** Payments received since the owner last opened their activity. */
-    async countUnseenPayments(ownerId: string): Promise<number> {
-      const seen = db
-        .select({ at: activitySeen.seenAt })
-        .from(activitySeen)
-        .where(eq(activitySeen.userId, ownerId));
-      const [row] = await db
-        .select({ n: count() })
-        .from(payments)
-        .innerJoin(bills, eq(bills.id, payments.billId))
-        .where(
-          and(
-            eq(bills.ownerId, ownerId),
-            eq(payments.status, 'succeeded'),
-            sql`${payments.completedAt} > coalesce((${seen}), '-infinity'::timestamptz)`,
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    /** The owner's bills created since they last opened their activity: all of them, not a page. */
-    async countUnseenBills(ownerId: string): Promise<number> {
-      const seen = db
-        .select({ at: activitySeen.seenAt })
-        .from(activitySeen)
-        .where(eq(activitySeen.userId, ownerId));
-      const [row] = await db
-        .select({ n: count() })
-        .from(bills)
-        .where(
-          and(
-            eq(bills.ownerId, ownerId),
-            sql`${bills.createdAt} > coalesce((${seen}), '-infinity'::timestamptz)`,
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    async markSeen(userId: string, at: Date) {
-      await db
-        .insert(activitySeen)
-        .values({ userId, seenAt: at })
-        .onConflictDoUpdate({ target: activitySeen.userId, set: { seenAt: at } });
     },
   };
 }

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  activityResponseSchema,
-  activitySeenResponseSchema,
   billDetailSchema,
   billIdParamsSchema,
   billListQuerySchema,
@@ -16,11 +14,6 @@ import {
   renameBillResponseSchema,
   wholeBillBodySchema,
 } from '../../../contracts/bills';
-import {
-  friendBillsQuerySchema,
-  friendBillsResponseSchema,
-  friendsResponseSchema,
-} from '../../../contracts/friends';
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import { parseBody } from '../../http/validate';
 import type { BillsService } from './service';
@@ -97,32 +90,5 @@ export const billsRoutes =
       },
       async (req, reply) =>
         reply.status(201).send(await service.addItem(userIdOf(req), req.params.id, req.body)),
-    );
-
-    app.get('/api/friends', { schema: { response: { 200: friendsResponseSchema } } }, async (req) =>
-      service.friends(userIdOf(req)),
-    );
-
-    app.get(
-      '/api/friends/bills',
-      {
-        schema: {
-          querystring: friendBillsQuerySchema,
-          response: { 200: friendBillsResponseSchema },
-        },
-      },
-      async (req) => service.friendBills(userIdOf(req), req.query.name),
-    );
-
-    app.get(
-      '/api/activity',
-      { schema: { response: { 200: activityResponseSchema } } },
-      async (req) => service.activity(userIdOf(req)),
-    );
-
-    app.post(
-      '/api/activity/seen',
-      { schema: { response: { 200: activitySeenResponseSchema } } },
-      async (req) => service.markActivitySeen(userIdOf(req)),
     );
   };

@@ -1,6 +1,4 @@
 import type {
-  Activity,
-  ActivityResponse,
   BillDetail,
   BillListItem,
   BillListResponse,
@@ -8,16 +6,9 @@ import type {
   RenameBillBody,
   WholeBillBody,
 } from '../../../contracts/bills';
-import type { FriendBillsResponse, FriendsResponse } from '../../../contracts/friends';
 import { platformFee } from '../../../domain/fees';
-import {
-  friendsFromShares,
-  type Friend as DomainFriend,
-  type FriendShare,
-} from '../../../domain/friends';
 import { toIsoDate } from '../../../domain/formats';
 import { toDecimalString, toPence, type Pence } from '../../../domain/money';
-import { normaliseName } from '../../../domain/people';
 import { declaredShareLines, shareLinesOf, type ParticipantLines } from '../../../domain/shares';
 import {
   amountsProblem,
@@ -40,7 +31,6 @@ import {
 } from './repo';
 
 export const BILL_NOT_FOUND = 'Bill not found - it may have been deleted';
-const ACTIVITY_LIMIT = 50;
 
 const money = (p: Pence) => toDecimalString(p);
 
@@ -271,23 +261,6 @@ function listItems(page: ListRow[]): BillListItem[] {
     })),
   }));
 }
-
-const sharesOf = (rows: Awaited<ReturnType<BillsRepo['friendShares']>>): FriendShare[] =>
-  rows.map((r) => ({
-    billId: r.billId,
-    sharedAt: r.createdAt.getTime(),
-    name: r.name,
-    status: r.status,
-    amountDuePence: r.amountDuePence,
-  }));
-
-const friendOut = (f: DomainFriend) => ({
-  name: f.name,
-  sharedBills: f.sharedBills,
-  pendingBills: f.pendingBills,
-  pendingAmount: money(f.pendingPence),
-  lastSharedAt: new Date(f.lastSharedAt).toISOString(),
-});
 
 // --- the use-cases ----------------------------------------------------------------------------------
 
@@ -596,97 +569,15 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       return renamed;
     },
 
-    /** GET /api/friends: everyone the owner split with, newest first (domain/friends.ts). */
-    async friends(ownerId: string): Promise<FriendsResponse> {
-      const friends = friendsFromShares(sharesOf(await repo.friendShares(ownerId)));
-      return { friends: friends.map(friendOut) };
-    },
-
-    /** GET /api/friends/bills: the bills shared with one friend, newest first, with their share. */
-    async friendBills(ownerId: string, name: string): Promise<FriendBillsResponse> {
-      const shares = sharesOf(await repo.friendShares(ownerId));
-      const key = normaliseName(name);
-      const friend = friendsFromShares(shares).find((f) => f.key === key);
-      if (!friend) throw notFound('No bills shared with this person');
-      const theirs = new Map<string, { amountDuePence: number; pending: boolean }>();
-      for (const share of shares) {
-        if (normaliseName(share.name) !== key) continue;
-        const sum = theirs.get(share.billId) ?? { amountDuePence: 0, pending: false };
-        sum.amountDuePence += share.amountDuePence;
-        sum.pending ||= share.status === 'pending' && share.amountDuePence > 0;
-        theirs.set(share.billId, sum);
-      }
-      const page = await repo.billsByIds(ownerId, friend.billIds);
-      return {
-        friend: friendOut(friend),
-        bills: listItems(page).map((bill) => {
-          const share = theirs.get(bill.id)!;
-          return {
-            ...bill,
-            share: {
-              amountDue: money(share.amountDuePence),
-              status: share.pending ? ('pending' as const) : ('paid' as const),
-            },
-          };
-        }),
-      };
+    /** Some of the owner's bills as the lists show them, newest first (the friends module's). */
+    async billsByIds(ownerId: string, ids: string[]): Promise<BillListItem[]> {
+      return listItems(await repo.billsByIds(ownerId, ids));
     },
 
     async getBill(ownerId: string, billId: string): Promise<BillDetail> {
       const agg = await repo.loadOwnedAggregate(ownerId, billId);
       if (!agg) throw notFound(BILL_NOT_FOUND);
       return toDetail(agg);
-    },
-
-    /** Activity is read from the bills and their payments: never a second copy of either. */
-    async activity(ownerId: string): Promise<ActivityResponse> {
-      const [{ bills }, paid, unseenBills, unseenPayments] = await Promise.all([
-        this.listBills(ownerId, ACTIVITY_LIMIT),
-        repo.recentPayments(ownerId, ACTIVITY_LIMIT),
-        repo.countUnseenBills(ownerId),
-        repo.countUnseenPayments(ownerId),
-      ]);
-      const people = await repo.peopleOf([...new Set(paid.map((p) => p.billId))]);
-      const namesOf = new Map<string, { participantName: string }[]>();
-      for (const p of people)
-        namesOf.set(p.billId, [...(namesOf.get(p.billId) ?? []), { participantName: p.name }]);
-      const created: Activity[] = bills.map((b) => ({
-        id: `bill_created:${b.id}`,
-        type: 'bill_created',
-        date: b.createdAt,
-        user: null,
-        participant: null,
-        bill: {
-          id: b.id,
-          name: b.name,
-          status: b.status,
-          participants: b.participants.map((p) => ({ participantName: p.participantName })),
-        },
-      }));
-      const received: Activity[] = paid.map((p) => ({
-        id: `payment_received:${p.id}`,
-        type: 'payment_received',
-        date: (p.completedAt ?? new Date(0)).toISOString(),
-        user: { name: p.payerName },
-        participant: { amountDue: money(p.receivedPence) },
-        method: p.method,
-        bill: {
-          id: p.billId,
-          name: p.billName,
-          status: p.billStatus,
-          participants: namesOf.get(p.billId) ?? [],
-        },
-      }));
-      const activities = [...created, ...received]
-        .sort((x, y) => y.date.localeCompare(x.date))
-        .slice(0, ACTIVITY_LIMIT);
-      return { activities, unseenCount: unseenBills + unseenPayments };
-    },
-
-    async markActivitySeen(ownerId: string): Promise<{ seenAt: string }> {
-      const at = clock();
-      await repo.markSeen(ownerId, at);
-      return { seenAt: at.toISOString() };
     },
   };
 }

@@ -23,25 +23,22 @@ import {
   processResponseSchema,
   publicBillSchema,
   publicPaymentLinkSchema,
-  sandboxCheckoutSchema,
-  sandboxConnectBodySchema,
-  sandboxPayBodySchema,
-  sandboxPayResponseSchema,
   sessionParamsSchema,
   tokenParamsSchema,
 } from '../../../contracts/payments';
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import { AppError } from '../../http/errors';
 import { WebhookSignatureError } from '../../adapters/payments/provider';
-import type { PaymentsService } from './service';
+import type { PaymentsServices } from './services';
 
 // payments-accounts.md §7: every payment and provider call. The creator's calls need a session;
 // a payer's need only the link's token; the webhook needs the provider's signature.
 
 export const paymentsRoutes =
-  (deps: { service: PaymentsService; requireUser: RequireUser }): FastifyPluginAsyncZod =>
+  (deps: { services: PaymentsServices; requireUser: RequireUser }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { service, requireUser } = deps;
+    const { services, requireUser } = deps;
+    const { accounts, links, settlement, events } = services;
     const signedIn = { onRequest: requireUser };
 
     // Nothing about a payment is ever served from a cache.
@@ -61,13 +58,13 @@ export const paymentsRoutes =
         },
       },
       async (req, reply) =>
-        reply.status(201).send(await service.createLinks(userIdOf(req), req.body)),
+        reply.status(201).send(await links.createLinks(userIdOf(req), req.body)),
     );
 
     app.get(
       '/api/payment-links',
       { ...signedIn, schema: { response: { 200: paymentRequestsResponseSchema } } },
-      async (req) => service.requests(userIdOf(req)),
+      async (req) => links.requests(userIdOf(req)),
     );
 
     app.get(
@@ -76,7 +73,7 @@ export const paymentsRoutes =
         ...signedIn,
         schema: { params: billIdParamsSchema, response: { 200: billPaymentLinksResponseSchema } },
       },
-      async (req) => service.billLinks(userIdOf(req), req.params.id),
+      async (req) => links.billLinks(userIdOf(req), req.params.id),
     );
 
     app.post(
@@ -90,7 +87,12 @@ export const paymentsRoutes =
         },
       },
       async (req) =>
-        service.markPaid(userIdOf(req), req.params.id, req.params.participantId, req.body.method),
+        settlement.markPaid(
+          userIdOf(req),
+          req.params.id,
+          req.params.participantId,
+          req.body.method,
+        ),
     );
 
     app.delete(
@@ -102,7 +104,7 @@ export const paymentsRoutes =
           response: { 200: billPaymentLinksResponseSchema },
         },
       },
-      async (req) => service.unmarkPaid(userIdOf(req), req.params.id, req.params.participantId),
+      async (req) => settlement.unmarkPaid(userIdOf(req), req.params.id, req.params.participantId),
     );
 
     // --- the payout account (the spec's /api/stripe/* paths, whichever the provider) ---------
@@ -110,25 +112,25 @@ export const paymentsRoutes =
     app.get(
       '/api/stripe/bank-account',
       { ...signedIn, schema: { response: { 200: bankAccountSchema } } },
-      async (req) => service.bankAccount(userIdOf(req)),
+      async (req) => accounts.bankAccount(userIdOf(req)),
     );
 
     app.get(
       '/api/stripe/connect/status',
       { ...signedIn, schema: { response: { 200: connectStatusSchema } } },
-      async (req) => service.connectStatus(userIdOf(req)),
+      async (req) => accounts.connectStatus(userIdOf(req)),
     );
 
     app.post(
       '/api/stripe/connect/account',
       { ...signedIn, schema: { response: { 200: connectAccountResponseSchema } } },
-      async (req) => service.connectAccount(userIdOf(req)),
+      async (req) => accounts.connectAccount(userIdOf(req)),
     );
 
     app.post(
       '/api/stripe/connect/start',
       { ...signedIn, schema: { response: { 200: onboardingLinkResponseSchema } } },
-      async (req) => service.startOnboarding(userIdOf(req)),
+      async (req) => accounts.startOnboarding(userIdOf(req)),
     );
 
     app.post(
@@ -137,16 +139,8 @@ export const paymentsRoutes =
         ...signedIn,
         schema: { body: onboardingLinkBodySchema, response: { 200: onboardingLinkResponseSchema } },
       },
-      async (req) => service.onboardingLink(userIdOf(req), req.body.returnUrl, req.body.refreshUrl),
-    );
-
-    app.post(
-      '/api/sandbox/connect',
-      {
-        ...signedIn,
-        schema: { body: sandboxConnectBodySchema, response: { 200: bankAccountSchema } },
-      },
-      async (req) => service.sandboxConnect(userIdOf(req), req.body),
+      async (req) =>
+        accounts.onboardingLink(userIdOf(req), req.body.returnUrl, req.body.refreshUrl),
     );
 
     // --- payers -----------------------------------------------------------------------------------
@@ -154,19 +148,19 @@ export const paymentsRoutes =
     app.get(
       '/api/payment-links/:token',
       { schema: { params: tokenParamsSchema, response: { 200: publicPaymentLinkSchema } } },
-      async (req) => service.link(req.params.token),
+      async (req) => links.link(req.params.token),
     );
 
     app.get(
       '/api/payment-links/:token/bill',
       { schema: { params: tokenParamsSchema, response: { 200: publicBillSchema } } },
-      async (req) => service.linkBill(req.params.token),
+      async (req) => links.linkBill(req.params.token),
     );
 
     app.post(
       '/api/payment-links/:token/process',
       { schema: { params: tokenParamsSchema, response: { 200: processResponseSchema } } },
-      async (req) => service.createIntent(req.params.token),
+      async (req) => settlement.createIntent(req.params.token),
     );
 
     app.post(
@@ -175,7 +169,7 @@ export const paymentsRoutes =
         schema: { body: createPaymentBodySchema, response: { 200: createPaymentResponseSchema } },
       },
       async (req) => {
-        const r = await service.createIntent(req.body.token, req.body.returnUrl);
+        const r = await settlement.createIntent(req.body.token, req.body.returnUrl);
         return { clientSecret: r.clientSecret, paymentIntentId: r.paymentIntentId };
       },
     );
@@ -190,40 +184,20 @@ export const paymentsRoutes =
             response: { 200: confirmResponseSchema },
           },
         },
-        async (req) => service.confirm(req.params.token, req.body.paymentIntentId),
+        async (req) => settlement.confirm(req.params.token, req.body.paymentIntentId),
       );
     }
 
     app.post(
       '/api/payments/checkout',
       { schema: { body: checkoutBodySchema, response: { 200: checkoutResponseSchema } } },
-      async (req) => service.checkout(req.body.token, req.body.participantIds),
+      async (req) => settlement.checkout(req.body.token, req.body.participantIds),
     );
 
     app.get(
       '/api/payments/sessions/:sessionId',
       { schema: { params: sessionParamsSchema, response: { 200: paymentSessionSchema } } },
-      async (req) => service.session(req.params.sessionId),
-    );
-
-    // --- the sandbox's checkout page ---------------------------------------------------------------
-
-    app.get(
-      '/api/sandbox/checkout/:sessionId',
-      { schema: { params: sessionParamsSchema, response: { 200: sandboxCheckoutSchema } } },
-      async (req) => service.sandboxCheckout(req.params.sessionId),
-    );
-
-    app.post(
-      '/api/sandbox/checkout/:sessionId/pay',
-      {
-        schema: {
-          params: sessionParamsSchema,
-          body: sandboxPayBodySchema,
-          response: { 200: sandboxPayResponseSchema },
-        },
-      },
-      async (req) => service.sandboxPay(req.params.sessionId, req.body),
+      async (req) => settlement.session(req.params.sessionId),
     );
 
     // --- the provider's webhook: signed over the raw body, so parsed here as bytes ------------------
@@ -247,10 +221,7 @@ export const paymentsRoutes =
           const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
           const signature = req.headers['stripe-signature'];
           try {
-            return await service.webhook(
-              raw,
-              typeof signature === 'string' ? signature : undefined,
-            );
+            return await events.webhook(raw, typeof signature === 'string' ? signature : undefined);
           } catch (err) {
             if (err instanceof WebhookSignatureError)
               throw new AppError(400, 'bad_signature', 'Webhook signature verification failed');

@@ -1,0 +1,141 @@
+import type { BankAccount } from '../../../../contracts/payments';
+import type { PaymentProvider, ProviderAccount } from '../../../adapters/payments/provider';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../http/errors';
+import { inTransaction, ownUrl, type Logger } from '../common';
+import { createAccountsRepo, type PayoutAccountFields, type PayoutAccountRow } from './repo';
+
+// Payout accounts (the spec's /api/stripe/* calls, whichever the provider): a creator's account
+// at the provider, its onboarding, and whether it can receive money yet.
+
+export interface AccountsServiceDeps {
+  db: Db;
+  provider: PaymentProvider;
+  publicUrl: string;
+  log: Logger;
+}
+
+export function isComplete(row: PayoutAccountRow | undefined): boolean {
+  return !!row && row.detailsSubmitted && row.chargesEnabled;
+}
+
+export function createPayoutAccountsService(deps: AccountsServiceDeps) {
+  const { db, provider, publicUrl, log } = deps;
+  const repo = createAccountsRepo(db);
+
+  async function applyRemote(row: PayoutAccountRow, remote: ProviderAccount) {
+    return (
+      (await repo.updatePayoutAccount(row.accountId, {
+        detailsSubmitted: remote.detailsSubmitted,
+        chargesEnabled: remote.chargesEnabled,
+        bankName: remote.bankName,
+        bankLast4: remote.bankLast4,
+      })) ?? row
+    );
+  }
+
+  /** The user's payout account for the configured provider, refreshed from it until it is ready. */
+  async function payoutAccount(userId: string): Promise<PayoutAccountRow | undefined> {
+    const row = await repo.findPayoutAccount(userId);
+    if (!row || row.provider !== provider.name) return undefined;
+    if (isComplete(row) && row.bankLast4) return row;
+    try {
+      const remote = await provider.retrieveAccount(row.accountId);
+      return remote ? await applyRemote(row, remote) : row;
+    } catch (err) {
+      log.warn({ err, accountId: row.accountId }, 'could not refresh payout account');
+      return row;
+    }
+  }
+
+  async function ensureAccount(userId: string): Promise<PayoutAccountRow> {
+    const existing = await repo.findPayoutAccount(userId);
+    if (existing && existing.provider === provider.name) return existing;
+    let accountId: string;
+    try {
+      ({ accountId } = await provider.createAccount({
+        userId,
+        email: await repo.userEmail(userId),
+      }));
+    } catch (err) {
+      log.error({ err }, 'payout account creation failed');
+      throw new AppError(502, 'provider_error', 'Failed to set up payment account.');
+    }
+    // A user who moved from one provider to another starts again with the new one.
+    return inTransaction(db, async (tx) => {
+      const r = createAccountsRepo(tx);
+      const current = await r.findPayoutAccount(userId);
+      if (current && current.provider !== provider.name) await r.deletePayoutAccount(userId);
+      return r.insertPayoutAccount({ userId, provider: provider.name, accountId });
+    });
+  }
+
+  async function bankAccount(userId: string): Promise<BankAccount> {
+    const row = await payoutAccount(userId);
+    const connected = isComplete(row);
+    return {
+      connected,
+      bankName: connected ? (row?.bankName ?? null) : null,
+      bankAccountLast4: connected ? (row?.bankLast4 ?? null) : null,
+      provider: provider.name,
+      testMode: provider.testMode,
+    };
+  }
+
+  async function onboardingLink(userId: string, returnUrl: string, refreshUrl: string) {
+    const back = ownUrl(publicUrl, returnUrl, 'returnUrl');
+    const again = ownUrl(publicUrl, refreshUrl, 'refreshUrl');
+    const row = await ensureAccount(userId);
+    try {
+      const { url } = await provider.createOnboardingLink({
+        accountId: row.accountId,
+        returnUrl: back,
+        refreshUrl: again,
+      });
+      return { onboardingUrl: url };
+    } catch (err) {
+      log.error({ err }, 'onboarding link failed');
+      throw new AppError(502, 'provider_error', 'Failed to get onboarding link');
+    }
+  }
+
+  return {
+    bankAccount,
+    ensureAccount,
+    onboardingLink,
+
+    async connectStatus(userId: string) {
+      return { onboardingComplete: isComplete(await payoutAccount(userId)) };
+    },
+
+    /** POST /api/stripe/connect/account: makes the account if needed; says if onboarding remains. */
+    async connectAccount(userId: string) {
+      await ensureAccount(userId);
+      return { accountSetupRequired: !isComplete(await payoutAccount(userId)) };
+    },
+
+    /** POST /api/stripe/connect/start: onboarding that comes back to Settings. */
+    async startOnboarding(userId: string) {
+      return onboardingLink(
+        userId,
+        `${publicUrl}/settings?setup=complete`,
+        `${publicUrl}/settings?setup=refresh`,
+      );
+    },
+
+    /** The owner's account when it can receive money from this provider (inside `tx`). */
+    async receivingAccount(tx: Db, ownerId: string): Promise<PayoutAccountRow | undefined> {
+      const account = await createAccountsRepo(tx).findPayoutAccount(ownerId);
+      return account && account.provider === provider.name && isComplete(account)
+        ? account
+        : undefined;
+    },
+
+    /** Stores what the provider says of an account (its onboarding, its bank). */
+    async update(accountId: string, fields: PayoutAccountFields) {
+      return repo.updatePayoutAccount(accountId, fields);
+    },
+  };
+}
+
+export type PayoutAccountsService = ReturnType<typeof createPayoutAccountsService>;

@@ -1,0 +1,492 @@
+import type {
+  CheckoutResponse,
+  ConfirmResponse,
+  CreatePaymentLinksResponse,
+  PaymentSession,
+  ProcessResponse,
+} from '../../../../contracts/payments';
+import { formatPence, type Pence } from '../../../../domain/money';
+import { isLinkExpired, payableFor } from '../../../../domain/shares';
+import type { PaymentProvider } from '../../../adapters/payments/provider';
+import type { Db } from '../../../db/client';
+import { AppError, badRequest, notFound } from '../../../http/errors';
+import type { PayoutAccountsService } from '../accounts/service';
+import {
+  alreadyPaid,
+  BILL_NOT_FOUND,
+  inTransaction,
+  linkExpired,
+  money,
+  notAvailable,
+  ownUrl,
+  SETUP_FAILED,
+  type Logger,
+} from '../common';
+import type { LinkView } from '../links/repo';
+import type { LinksService } from '../links/service';
+import { createSettlementRepo, type CoveredLink, type PaymentRow } from './repo';
+
+// Checkout and settlement (DECISIONS.md Payments): opening a payment for a payer's selection, the
+// provider's checkout or payment intent for it, and settle(), the one idempotent path by which a
+// share becomes paid, whether by card, by bank or marked by hand. settle() locks the links it covers.
+
+export interface SettlementServiceDeps {
+  db: Db;
+  provider: PaymentProvider;
+  accounts: PayoutAccountsService;
+  links: LinksService;
+  publicUrl: string;
+  log: Logger;
+  clock: () => Date;
+}
+
+export interface Settled {
+  recorded: boolean;
+  refundDuePence: Pence;
+  /** People whose share this payment paid, and those it could not (already paid). */
+  paid: string[];
+  refunded: string[];
+}
+
+export interface ChargeDetails {
+  paymentIntentId?: string | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+}
+
+export function createSettlementService(deps: SettlementServiceDeps) {
+  const { db, provider, accounts, links, publicUrl, log, clock } = deps;
+  const repo = createSettlementRepo(db);
+
+  /**
+   * Records a successful payment, inside the caller's transaction: locks the payment and the links
+   * it covers; a payment already recorded is left alone (the same event twice); a link already paid
+   * by another payment is not paid again, and its part of this charge is set aside for a refund.
+   * Then the bill is completed when every link is paid.
+   */
+  async function settle(t: Db, paymentId: string, details: ChargeDetails): Promise<Settled> {
+    const tx = createSettlementRepo(t);
+    const payment = await tx.findPayment(paymentId, true);
+    if (!payment) throw new Error(`payment ${paymentId} vanished`);
+    if (payment.status === 'succeeded')
+      return { recorded: false, refundDuePence: 0, paid: [], refunded: [] };
+    const now = clock();
+    const covered = await tx.lockCoveredLinks(payment.id);
+    const result: Settled = { recorded: true, refundDuePence: 0, paid: [], refunded: [] };
+    for (const { item, link, participantName } of covered) {
+      if (link.status === 'paid') {
+        result.refundDuePence += item.amountPence + item.feePence;
+        result.refunded.push(participantName);
+        await tx.setItemOutcome(payment.id, link.id, 'refunded');
+      } else {
+        await tx.markLinkPaid(link, payment.id, now);
+        await tx.setItemOutcome(payment.id, link.id, 'paid');
+        result.paid.push(participantName);
+      }
+    }
+    await tx.updatePayment(payment.id, {
+      status: 'succeeded',
+      completedAt: now,
+      refundDuePence: result.refundDuePence,
+      ...(details.paymentIntentId ? { paymentIntentId: details.paymentIntentId } : {}),
+      ...(details.cardBrand ? { cardBrand: details.cardBrand } : {}),
+      ...(details.cardLast4 ? { cardLast4: details.cardLast4 } : {}),
+      failureMessage: result.refunded.length
+        ? `${result.refunded.join(' and ')} had already been paid for: that part was refunded`
+        : null,
+    });
+    if (await links.allLinksPaid(t, payment.billId))
+      await links.setBillStatus(t, payment.billId, 'completed');
+    return result;
+  }
+
+  /** Refunds what settle() set aside, once: the provider's idempotency key makes a retry safe. */
+  async function refundIfDue(paymentId: string): Promise<void> {
+    const payment = await repo.findPayment(paymentId);
+    if (!payment || payment.refundDuePence <= payment.refundedPence) return;
+    if (!payment.paymentIntentId) {
+      log.error({ paymentId }, 'a refund is due but the payment has no payment intent');
+      return;
+    }
+    const { refundId } = await provider.refund({
+      paymentIntentId: payment.paymentIntentId,
+      amountPence: payment.refundDuePence,
+      idempotencyKey: `refund_${payment.id}`,
+    });
+    await repo.updatePayment(payment.id, { refundedPence: payment.refundDuePence, refundId });
+    log.warn(
+      { paymentId, refundId, pence: payment.refundDuePence },
+      'a share paid twice: the second charge was refunded',
+    );
+  }
+
+  /** Settles a payment the provider says succeeded, found by our id or the provider's. */
+  async function settleFromProvider(
+    ref: { paymentId?: string | null; sessionId?: string | null; paymentIntentId?: string | null },
+    details: ChargeDetails,
+  ): Promise<PaymentRow | undefined> {
+    const name = provider.name;
+    const payment =
+      (ref.paymentId ? await repo.findPayment(ref.paymentId) : undefined) ??
+      (ref.sessionId ? await repo.findPaymentAt(name, 'session', ref.sessionId) : undefined) ??
+      (ref.paymentIntentId
+        ? await repo.findPaymentAt(name, 'intent', ref.paymentIntentId)
+        : undefined);
+    if (!payment || payment.provider !== name) {
+      log.warn({ ref }, 'a provider payment that matches no Fairshare payment');
+      return undefined;
+    }
+    // A webhook's charge is often only an id: ask for the card once, for the payer's receipt.
+    let card = details;
+    if (!details.cardLast4 && payment.status !== 'succeeded') {
+      const state = await chargeState(payment, details.paymentIntentId ?? null).catch(() => null);
+      if (state) card = { ...details, cardBrand: state.cardBrand, cardLast4: state.cardLast4 };
+    }
+    await inTransaction(db, (tx) => settle(tx, payment.id, card));
+    await refundIfDue(payment.id);
+    return repo.findPayment(payment.id);
+  }
+
+  /** What the provider says of a payment's charge (null when it keeps no state: the sandbox). */
+  async function chargeState(payment: PaymentRow, paymentIntentId: string | null) {
+    if (payment.kind === 'checkout' && payment.checkoutSessionId)
+      return provider.retrieveCheckout(payment.checkoutSessionId);
+    const intent = paymentIntentId ?? payment.paymentIntentId;
+    return intent ? provider.retrievePaymentIntent(intent) : null;
+  }
+
+  /** Checks a payer's selection and opens a payment for it (not yet at the provider). */
+  async function openPayment(
+    token: string,
+    participantIds: string[] | 'own',
+    kind: 'checkout' | 'payment_intent',
+    returnUrl: string | null,
+  ): Promise<{ payment: PaymentRow; view: LinkView; people: CoveredLink[]; destination: string }> {
+    return inTransaction(db, async (t) => {
+      const tx = createSettlementRepo(t);
+      const view = await links.viewOf(token, t);
+      const { bill, link } = view;
+      if (link.status !== 'paid' && isLinkExpired(link.expiresAt, clock()))
+        throw linkExpired(view.creatorName);
+      const account = await accounts.receivingAccount(t, bill.ownerId);
+      if (!account) throw notAvailable(view.creatorName);
+      const ids = participantIds === 'own' ? [link.participantId] : [...new Set(participantIds)];
+      const rows = await tx.lockLinksOfParticipants(bill.id, ids);
+      if (rows.length !== ids.length)
+        throw badRequest('Choose people from this bill who have a payment link', {
+          participantIds: 'includes someone who cannot be paid for here',
+        });
+      const paid = rows.filter((r) => r.link.status === 'paid');
+      if (paid.length) throw alreadyPaid(paid.map((r) => r.participant.name));
+      if (rows.some((r) => isLinkExpired(r.link.expiresAt, clock())))
+        throw linkExpired(view.creatorName);
+      const total = payableFor(
+        rows.map((r) => ({ amountPence: r.link.amountPence, feePence: r.link.feePence })),
+      );
+      if (total.totalPence < provider.minimumChargePence)
+        throw badRequest(
+          `Card payments start at ${formatPence(provider.minimumChargePence)}: settle this one another way`,
+        );
+      const payment = await tx.insertPayment(
+        {
+          billId: bill.id,
+          payerLinkId: link.id,
+          provider: provider.name,
+          method: 'card',
+          kind,
+          amountPence: total.amountPence,
+          feePence: total.feePence,
+          returnUrl,
+        },
+        rows.map((r) => ({
+          linkId: r.link.id,
+          amountPence: r.link.amountPence,
+          feePence: r.link.feePence,
+        })),
+      );
+      const people = await tx.coveredLinks(payment.id);
+      return { payment, view, people, destination: account.accountId };
+    });
+  }
+
+  async function failOpened(payment: PaymentRow, err: unknown): Promise<never> {
+    log.error({ err, paymentId: payment.id }, 'payment setup at the provider failed');
+    await repo.updatePayment(payment.id, { status: 'failed', failureMessage: SETUP_FAILED });
+    throw new AppError(502, 'provider_error', SETUP_FAILED);
+  }
+
+  async function sessionOf(payment: PaymentRow): Promise<PaymentSession> {
+    const [people, creatorName, payerToken, billName] = await Promise.all([
+      repo.coveredLinks(payment.id),
+      links.creatorName(db, payment.billId),
+      payment.payerLinkId ? links.tokenOfLink(payment.payerLinkId) : null,
+      links.billName(payment.billId),
+    ]);
+    const status: PaymentSession['status'] =
+      payment.status === 'cancelled' ? 'failed' : payment.status;
+    return {
+      sessionId: payment.checkoutSessionId ?? payment.paymentIntentId ?? payment.id,
+      status:
+        status === 'succeeded' && payment.refundedPence >= payment.amountPence + payment.feePence
+          ? 'refunded'
+          : status,
+      billName,
+      recipientName: creatorName,
+      amount: money(payment.amountPence + payment.feePence),
+      fee: money(payment.feePence),
+      refunded: money(payment.refundedPence),
+      people: people.map((c) => ({
+        participantName: c.participantName,
+        amount: money(c.item.amountPence),
+        fee: money(c.item.feePence),
+        paid: c.item.outcome === 'paid',
+      })),
+      paidAt: payment.completedAt?.toISOString() ?? null,
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      testMode: provider.testMode,
+      token: payerToken,
+      message: payment.failureMessage,
+    };
+  }
+
+  /** A payment by its checkout session or payment intent id, for this provider. */
+  async function paymentByProviderId(id: string): Promise<PaymentRow | undefined> {
+    return (
+      (await repo.findPaymentAt(provider.name, 'session', id)) ??
+      (await repo.findPaymentAt(provider.name, 'intent', id))
+    );
+  }
+
+  /** Asks the provider about a payment still open here (a webhook not yet arrived), and settles it. */
+  async function refreshOpen(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.status !== 'open') return payment;
+    try {
+      const state = await chargeState(payment, null);
+      if (state?.paid) {
+        return (
+          (await settleFromProvider(
+            { paymentId: payment.id },
+            {
+              paymentIntentId: state.paymentIntentId,
+              cardBrand: state.cardBrand,
+              cardLast4: state.cardLast4,
+            },
+          )) ?? payment
+        );
+      }
+    } catch (err) {
+      log.warn({ err, paymentId: payment.id }, 'could not ask the provider about a payment');
+    }
+    return payment;
+  }
+
+  return {
+    settleFromProvider,
+    paymentByProviderId,
+    sessionOf,
+
+    /**
+     * Charges and settles an open payment in one transaction (the sandbox's own pages): the payment
+     * and its links are locked, a share already paid or expired is refused before `charge` runs,
+     * and what `charge` answers is settled. A payment already settled is never charged again.
+     */
+    async chargeAndSettle(
+      paymentId: string,
+      steps: {
+        /** Refuses a payer who may not pay this payment (before anything else is said of it). */
+        authorise?: (payment: PaymentRow) => void;
+        charge: (payment: PaymentRow) => Promise<ChargeDetails> | ChargeDetails;
+      },
+    ): Promise<void> {
+      await inTransaction(db, async (t) => {
+        const tx = createSettlementRepo(t);
+        const payment = await tx.findPayment(paymentId, true);
+        if (!payment) throw notFound('This checkout was not found');
+        steps.authorise?.(payment);
+        if (payment.status === 'succeeded') return; // paid already: never charged twice
+        if (payment.status !== 'open')
+          throw new AppError(
+            410,
+            'checkout_closed',
+            'This checkout is no longer open. Go back and start again.',
+          );
+        const covered = await tx.lockCoveredLinks(payment.id);
+        const paid = covered.filter((c) => c.link.status === 'paid');
+        if (paid.length) throw alreadyPaid(paid.map((c) => c.participantName));
+        if (covered.some((c) => isLinkExpired(c.link.expiresAt, clock())))
+          throw linkExpired(await links.creatorName(t, payment.billId));
+        await settle(t, payment.id, await steps.charge(payment));
+      });
+    },
+
+    /** Marks a friend paid in cash or by bank transfer, through the same settle() as a card. */
+    async markPaid(
+      ownerId: string,
+      billId: string,
+      participantId: string,
+      method: 'cash' | 'bank_transfer',
+    ): Promise<CreatePaymentLinksResponse> {
+      return inTransaction(db, async (t) => {
+        const tx = createSettlementRepo(t);
+        const bill = await links.lockOwnedBill(t, ownerId, billId);
+        if (!bill) throw notFound(BILL_NOT_FOUND);
+        const person = (await links.participantsOf(t, bill.id)).find((p) => p.id === participantId);
+        if (!person || person.isCreator) throw notFound('That person is not on this bill');
+        await links.ensureLink(t, bill.id, person);
+        const link = (await tx.linkOfParticipant(bill.id, person.id))!;
+        if (link.status === 'paid') throw alreadyPaid([person.name]);
+        const payment = await tx.insertPayment(
+          {
+            billId: bill.id,
+            provider: 'manual',
+            method,
+            kind: 'manual',
+            amountPence: link.amountPence,
+            feePence: 0,
+          },
+          [{ linkId: link.id, amountPence: link.amountPence, feePence: 0 }],
+        );
+        await settle(t, payment.id, {});
+        const status = (await links.allLinksPaid(t, bill.id)) ? 'completed' : 'active';
+        if (status !== bill.status) await links.setBillStatus(t, bill.id, status);
+        return links.linksResponse(t, bill.id, status);
+      });
+    },
+
+    /** Undoes a share marked paid by hand; a card payment cannot be undone here. */
+    async unmarkPaid(
+      ownerId: string,
+      billId: string,
+      participantId: string,
+    ): Promise<CreatePaymentLinksResponse> {
+      return inTransaction(db, async (t) => {
+        const tx = createSettlementRepo(t);
+        const bill = await links.lockOwnedBill(t, ownerId, billId);
+        if (!bill) throw notFound(BILL_NOT_FOUND);
+        const link = await tx.linkOfParticipant(bill.id, participantId);
+        if (!link) throw notFound('That person is not on this bill');
+        if (link.status !== 'paid' || !link.paymentId)
+          throw new AppError(409, 'not_paid', 'This share is not marked as paid');
+        const payment = await tx.findPayment(link.paymentId, true);
+        if (!payment || payment.provider !== 'manual')
+          throw new AppError(409, 'paid_by_card', 'A card payment cannot be undone here');
+        await tx.updatePayment(payment.id, { status: 'cancelled' });
+        await tx.setItemOutcome(payment.id, link.id, null);
+        await tx.markLinkPending(link);
+        if (bill.status !== 'active') await links.setBillStatus(t, bill.id, 'active');
+        return links.linksResponse(t, bill.id, 'active');
+      });
+    },
+
+    /** POST /api/payments/checkout: one hosted checkout for the chosen people's shares and fees. */
+    async checkout(token: string, participantIds: string[]): Promise<CheckoutResponse> {
+      const { payment, view, people, destination } = await openPayment(
+        token,
+        participantIds,
+        'checkout',
+        null,
+      );
+      let session;
+      try {
+        session = await provider.createCheckout({
+          paymentId: payment.id,
+          lines: [
+            ...people.map((c) => ({
+              name: `${c.participantName}'s share of ${view.bill.name}`,
+              amountPence: c.item.amountPence,
+            })),
+            ...(payment.feePence
+              ? [{ name: 'Payment processing fee (3%)', amountPence: payment.feePence }]
+              : []),
+          ],
+          feePence: payment.feePence,
+          destinationAccountId: destination,
+          successUrl: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${publicUrl}/payment-cancelled?token=${encodeURIComponent(view.link.token)}`,
+          description: `${view.bill.name}: paying ${view.creatorName}`,
+        });
+      } catch (err) {
+        return failOpened(payment, err);
+      }
+      await repo.updatePayment(payment.id, { checkoutSessionId: session.sessionId });
+      return {
+        success: true,
+        sessionUrl: session.url,
+        sessionId: session.sessionId,
+        amount: money(payment.amountPence + payment.feePence),
+      };
+    },
+
+    /**
+     * POST /api/payment-links/:token/process and POST /api/create-stripe-payment: a payment intent
+     * for this link's share alone, for a card form that confirms it with the client secret.
+     */
+    async createIntent(token: string, returnUrl?: string): Promise<ProcessResponse> {
+      const back = returnUrl ? ownUrl(publicUrl, returnUrl, 'returnUrl') : null;
+      const { payment, view, destination } = await openPayment(
+        token,
+        'own',
+        'payment_intent',
+        back,
+      );
+      let intent;
+      try {
+        intent = await provider.createPaymentIntent({
+          paymentId: payment.id,
+          amountPence: payment.amountPence + payment.feePence,
+          feePence: payment.feePence,
+          destinationAccountId: destination,
+          description: `${view.participant.name}'s share of ${view.bill.name}`,
+        });
+      } catch (err) {
+        return failOpened(payment, err);
+      }
+      await repo.updatePayment(payment.id, {
+        paymentIntentId: intent.paymentIntentId,
+        // Only the sandbox checks the secret itself; Stripe's stays with Stripe.
+        clientSecret: provider.name === 'sandbox' ? intent.clientSecret : null,
+      });
+      return {
+        paymentLink: await links.publicLink(view),
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.paymentIntentId,
+      };
+    },
+
+    /** POST /api/payment-links/:token/confirm and /api/pay/:token/confirm */
+    async confirm(token: string, paymentIntentId: string): Promise<ConfirmResponse> {
+      const view = await links.viewOf(token);
+      let payment = await repo.findPaymentAt(provider.name, 'intent', paymentIntentId);
+      const covers =
+        payment &&
+        (payment.payerLinkId === view.link.id ||
+          (await repo.coveredLinks(payment.id)).some((c) => c.link.id === view.link.id));
+      if (!payment || !covers)
+        throw new AppError(
+          404,
+          'payment_intent_not_found',
+          'Payment intent not found. Please refresh the page and try again.',
+        );
+      payment = await refreshOpen(payment);
+      return {
+        status:
+          payment.status === 'succeeded'
+            ? 'succeeded'
+            : payment.status === 'open'
+              ? 'processing'
+              : 'failed',
+        paymentLink: await links.publicLink(await links.viewOf(token)),
+      };
+    },
+
+    /** GET /api/payments/sessions/:id: how a checkout went, for the success page. */
+    async session(id: string): Promise<PaymentSession> {
+      const found = await paymentByProviderId(id);
+      if (!found) throw notFound('Payment not found');
+      return sessionOf(await refreshOpen(found));
+    },
+  };
+}
+
+export type SettlementService = ReturnType<typeof createSettlementService>;
