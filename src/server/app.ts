@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type https from 'node:https';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -47,6 +48,19 @@ import { createSandboxPagesService } from './modules/sandbox-payments/service';
 import { createMailDeliveries } from './adapters/mail/deliveries';
 import { mailerFor } from './adapters/mail/from-config';
 import type { Mailer } from './adapters/mail/mailer';
+import { createPushSender } from './adapters/push/web-push';
+import { notificationsRoutes } from './modules/notifications/routes';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The creator's notifications: main.ts runs the due reminders, tests drive them. */
+    notifications: NotificationsService;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -68,6 +82,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Waits before trying a put-off e-mail again (adapters/mail/deliveries.ts); tests pass short ones. */
   mailRetryDelaysMs?: number[];
+  /** Trusts a test push service's certificate (web push goes over HTTPS only). */
+  pushAgent?: https.Agent;
   /** Server timeouts, over DEFAULT_TIMEOUTS. */
   timeouts?: Partial<Timeouts>;
   /**
@@ -211,11 +227,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     deps.mailRetryDelaysMs,
   );
-  // Messages under way are sent (or given up) before the database closes behind them.
-  app.addHook('onClose', async () => {
-    mail.close();
-    await mail.idle();
-  });
 
   const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log, mail);
   const sessions = createSessionCache({ ttlMs: config.sessionCacheMs });
@@ -257,12 +268,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   const provider = deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl);
+  const notifications = createNotificationsService({
+    db: database.db,
+    push: createPushSender({
+      vapid: deps.secrets.vapid,
+      subject: config.push.subject,
+      agent: deps.pushAgent,
+      log: app.log,
+    }),
+    mail,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    clock: deps.clock,
+  });
+  app.decorate('notifications', notifications);
+  // Notifications and messages under way finish (or are given up) before the database closes.
+  app.addHook('onClose', async () => {
+    await notifications.idle();
+    mail.close();
+    await mail.idle();
+  });
+  await app.register(notificationsRoutes({ service: notifications, requireUser }));
   const payments = createPaymentsServices({
     db: database.db,
     provider,
     publicUrl: config.publicUrl,
     log: app.log,
     clock: deps.clock,
+    onSettled: (paymentId) => notifications.paymentSettled(paymentId),
+    onLinksCreated: (billId) => notifications.linksCreated(billId),
   });
   await app.register(paymentsRoutes({ services: payments, requireUser }));
   // The sandbox's own connect and checkout pages exist only when it is the provider.

@@ -4,3 +4,4 @@ export * from './bills';
 export * from './limits';
 export * from './payments';
 export * from './receipts';
+export * from './notifications';

@@ -33,6 +33,8 @@ export interface LinksServiceDeps {
   accounts: PayoutAccountsService;
   publicUrl: string;
   clock: () => Date;
+  /** Told after commit when a bill has links and someone still to pay (bill reminders). */
+  onLinksCreated?: (billId: string) => void;
 }
 
 const lineOut = (line: ShareLineRow) => ({
@@ -134,7 +136,7 @@ export function createLinksService(deps: LinksServiceDeps) {
       ownerId: string,
       body: CreatePaymentLinksBody,
     ): Promise<CreatePaymentLinksResponse> {
-      return inTransaction(db, async (t) => {
+      const made = await inTransaction(db, async (t) => {
         const tx = createLinksRepo(t);
         const bill = await tx.lockOwnedBill(ownerId, body.billId);
         if (!bill) throw notFound(BILL_NOT_FOUND);
@@ -216,6 +218,8 @@ export function createLinksService(deps: LinksServiceDeps) {
         if (status !== bill.status) await tx.setBillStatus(bill.id, status);
         return linksResponse(t, bill.id, status);
       });
+      if (made.billStatus === 'active') deps.onLinksCreated?.(made.billId);
+      return made;
     },
 
     /** GET /api/bills/:id/payment-links */
