@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { formatDate } from '../src/domain/formats';
-import { formatPence, toPence } from '../src/domain/money';
+import { formatPence } from '../src/domain/money';
 import { splitBill, type SplitInput } from '../src/domain/split';
+import { makeBill, makeParticipants } from '../src/testing/builders';
 import { wholeBillBody } from '../src/web/features/bills/model/save-body';
-import { summaryFromSplit } from '../src/web/lib/summary-data';
+import { summaryFromSplit } from '../src/web/entities/bill/model/summary-data';
 import { patchDraft, storedDraft } from './support/draft';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item } from './support/locators';
@@ -16,36 +17,14 @@ import { ensureSignedIn } from './support/session';
 
 const ME = 'Morgan';
 
-const input: SplitInput = {
-  participants: [
-    { id: 'me', name: ME },
-    { id: 'alex', name: 'Alex' },
-    { id: 'priya', name: 'Priya' },
-  ],
+const input = makeBill({
+  participants: makeParticipants({ me: ME, alex: 'Alex', priya: 'Priya' }),
   items: [
-    {
-      name: 'French Fries',
-      amountPence: toPence('4.99'),
-      splitMode: 'manual',
-      assignments: [
-        { participantId: 'me', portions: 1 },
-        { participantId: 'alex', portions: 1 },
-      ],
-    },
-    {
-      name: 'Red Wine',
-      amountPence: toPence('22.00'),
-      splitMode: 'manual',
-      assignments: [
-        { participantId: 'alex', portions: 1 },
-        { participantId: 'priya', portions: 1 },
-      ],
-    },
+    { name: 'French Fries', amount: '4.99', portions: { me: 1, alex: 1 } },
+    { name: 'Red Wine', amount: '22.00', portions: { alex: 1, priya: 1 } },
   ],
   tipPercent: 10,
-  serviceChargePence: 0,
-  mode: 'byItem',
-};
+});
 const result = splitBill(input);
 const share = (name: string) => result.participants.find((p) => p.name === name)!;
 /** What a friend pays by card: their share and their part of the fee. */

@@ -24,6 +24,8 @@ import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { registerVerifiedEmailGuard } from './modules/accounts/verified-guard';
+import { accountDataRoutes } from './modules/account-data/routes';
+import { createAccountDataService } from './modules/account-data/service';
 import { activityRoutes } from './modules/activity/routes';
 import { createActivityRepo } from './modules/activity/repo';
 import { createActivityService } from './modules/activity/service';
@@ -33,8 +35,12 @@ import { createFriendsRepo } from './modules/friends/repo';
 import { friendsRoutes } from './modules/friends/routes';
 import { createFriendsService } from './modules/friends/service';
 import { healthRoutes } from './modules/health/routes';
+import { createLiveBus, type LiveBus } from './modules/live/bus';
+import { createLiveRepo } from './modules/live/repo';
+import { liveRoutes } from './modules/live/routes';
+import { createLiveStreams, type LiveStreamOptions, type LiveStreams } from './modules/live/sse';
 import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
-import { closeHeicDecoder } from './modules/receipts/image';
+import { closeHeicDecoder } from './adapters/image/normalise';
 import { createReceiptsRepo } from './modules/receipts/repo';
 import { receiptsRoutes } from './modules/receipts/routes';
 import { createReceiptsService } from './modules/receipts/service';
@@ -42,6 +48,13 @@ import type { Secrets } from './secrets';
 import { paymentProviderFor } from './adapters/payments/from-config';
 import type { ConfiguredProvider } from './adapters/payments/from-config';
 import { paymentsRoutes } from './modules/payments/routes';
+import {
+  createJoinRateLimiter,
+  DEFAULT_JOIN_RATE_LIMITS,
+  pickingRoutes,
+  type JoinRateLimits,
+} from './modules/picking/routes';
+import { createPickingService } from './modules/picking/service';
 import { createPaymentsServices } from './modules/payments/services';
 import { sandboxPaymentsRoutes } from './modules/sandbox-payments/routes';
 import { createSandboxPagesService } from './modules/sandbox-payments/service';
@@ -76,6 +89,8 @@ export interface AppDeps {
   ocr?: OcrPool;
   /** The payment provider; the configured one when not given. */
   paymentProvider?: ConfiguredProvider;
+  /** Joins from one IP per window on a join link; tests pass small ones. */
+  joinRateLimits?: JoinRateLimits;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
   /** Where e-mail goes; the configured SMTP server or outbox folder when not given. */
@@ -91,6 +106,15 @@ export interface AppDeps {
    * production, which writes answers with a compiled serializer instead (http/serializer.ts).
    */
   responseValidation?: boolean;
+  /** Event streams' heartbeat and limits, over DEFAULT_LIVE_STREAM_OPTIONS (tests shorten them). */
+  liveStreams?: Partial<LiveStreamOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's bill event bus and open event streams (modules/live). */
+    live: { bus: LiveBus; streams: LiveStreams };
+  }
 }
 
 /** How long a client may take: a stalled or dripping client must not hold a scan place or a socket. */
@@ -236,6 +260,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountsService(createAccountsRepo(database.db));
   if (config.payments.provider === 'stripe')
     registerVerifiedEmailGuard(app, { paths: PAYOUT_CONNECT_PATHS, service: accounts });
+  const rateLimiter = createAuthRateLimiter(
+    { ...config.authRateLimits, ...deps.authRateLimits },
+    database.pool,
+  );
   await app.register(healthRoutes(database));
   await app.register(
     accountsRoutes({
@@ -247,12 +275,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mail,
       authSecret: deps.secrets.authSecret,
       service: accounts,
-      rateLimiter: createAuthRateLimiter(
-        { ...config.authRateLimits, ...deps.authRateLimits },
-        database.pool,
-      ),
+      rateLimiter,
     }),
   );
+  // The bill event log's end in this process: one LISTEN, every stream of this process (decision 017).
+  const liveBus = createLiveBus(database, app.log);
+  const liveStreams = createLiveStreams(liveBus, deps.liveStreams);
+  // Streams never end by themselves: close() would wait for them.
+  app.addHook('preClose', async () => liveStreams.closeAll());
+  app.addHook('onClose', async () => liveBus.close());
+  app.decorate('live', { bus: liveBus, streams: liveStreams });
+  await app.register(
+    liveRoutes({ repo: createLiveRepo(database.db), streams: liveStreams, requireUser }),
+  );
+
   const bills = createBillsService(database.db);
   await app.register(billsRoutes({ service: bills, requireUser }));
   await app.register(
@@ -299,6 +335,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onLinksCreated: (billId) => notifications.linksCreated(billId),
   });
   await app.register(paymentsRoutes({ services: payments, requireUser }));
+  await app.register(
+    pickingRoutes({
+      service: createPickingService({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        testMode: provider.testMode,
+        clock: payments.clock,
+      }),
+      requireUser,
+      limitJoin: createJoinRateLimiter(
+        deps.joinRateLimits ?? DEFAULT_JOIN_RATE_LIMITS,
+        database.pool,
+      ),
+    }),
+  );
   // The sandbox's own connect and checkout pages exist only when it is the provider.
   if (provider.name === 'sandbox')
     await app.register(
@@ -313,6 +364,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         requireUser,
       }),
     );
+  await app.register(
+    accountDataRoutes({
+      service: createAccountDataService(database.db, deps.clock),
+      auth,
+      requireUser,
+      sessions,
+      rateLimiter,
+      closePayoutAccount: (userId) => payments.accounts.closePayoutAccount(userId),
+      clock: deps.clock,
+    }),
+  );
   const ocr = deps.ocr ?? createOcrPool();
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
   // The HEIC thread keeps its decoder between photos (image.ts); it ends with the server.

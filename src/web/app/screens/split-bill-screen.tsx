@@ -1,4 +1,4 @@
-import { BillName } from '../../components/bill-name';
+import { BillName } from '../../entities/bill/components/bill-name';
 import { BackButton } from '../../components/ui/back-button';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -17,7 +17,11 @@ import { FriendsDialog } from '../../features/split/components/friends-dialog';
 import { SplitEditor } from '../../features/split/components/split-editor';
 import { UnsavedDraftCard } from '../../features/split/components/unsaved-draft-card';
 import { useSplitEditor } from '../../features/split/components/use-split-editor';
-import { discardParkedDraft, loadParkedDraft, takeBackParkedDraft } from '../../lib/draft-bill';
+import {
+  discardParkedDraft,
+  loadParkedDraft,
+  takeBackParkedDraft,
+} from '../../entities/bill/draft/draft-bill';
 import { newId } from '../../lib/new-id';
 
 type ReceiptDialog = 'upload' | 'photo' | 'manual' | null;

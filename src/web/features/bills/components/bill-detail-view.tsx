@@ -3,10 +3,18 @@ import { useMemo } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
-import { BillBreakdown, breakdownPerson, tipLineLabel } from '../../../components/bill-breakdown';
-import { StatusBadge } from '../../../components/status-badge';
+import {
+  BillBreakdown,
+  breakdownPerson,
+  tipLineLabel,
+} from '../../../entities/bill/components/bill-breakdown';
+import { StatusBadge } from '../../../entities/bill/components/status-badge';
 import { Button } from '../../../components/ui/button';
-import { billPaymentLabel, paidCountText, shareBadge } from '../../../lib/payment-status';
+import {
+  billPaymentLabel,
+  paidCountText,
+  shareBadge,
+} from '../../../entities/bill/model/payment-status';
 import { summaryOfBill } from '../model/detail-summary';
 import { ReceiptPhoto } from './receipt-photo';
 

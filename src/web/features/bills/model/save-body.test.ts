@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wholeBillBodySchema } from '../../../../contracts/bills';
 import { toPence } from '../../../../domain/money';
 import { splitBill, type SplitInput } from '../../../../domain/split';
-import { summaryFromSplit } from '../../../lib/summary-data';
+import { summaryFromSplit } from '../../../entities/bill/model/summary-data';
 import { savedBillName, wholeBillBody } from './save-body';
 
 const NOW = new Date('2026-11-22T15:45:00Z');

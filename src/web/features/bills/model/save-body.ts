@@ -1,7 +1,7 @@
 import type { WholeBillBody } from '../../../../contracts/bills';
 import { defaultBillName, MISC_BILL_NAME, toIsoDate } from '../../../../domain/formats';
 import { toDecimalString } from '../../../../domain/money';
-import type { SummaryData } from '../../../lib/summary-data';
+import type { SummaryData } from '../../../entities/bill/model/summary-data';
 
 /**
  * The name a bill is saved under (spec §9): the summary's name, unless it is blank or still the

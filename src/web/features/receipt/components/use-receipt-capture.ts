@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/use-toast';
-import { loadParticipantNames } from '../../../lib/draft-bill';
+import { loadParticipantNames } from '../../../entities/bill/draft/draft-bill';
 import { announceReceipt, onReceiptCaptured } from '../../../lib/receipt-events';
 import { isOnline } from '../../../lib/use-online';
 import { receiptFileProblem } from '../model/scan-messages';

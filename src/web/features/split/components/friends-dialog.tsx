@@ -10,7 +10,7 @@ import { BILL_LIMITS } from '../../../../domain/bill-rules';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
-import { saveParticipantNames } from '../../../lib/draft-bill';
+import { saveParticipantNames } from '../../../entities/bill/draft/draft-bill';
 import { displayFirstName, useCurrentUser } from '../../../lib/use-current-user';
 
 /** Spec §9: the dialog starts with, and never drops below, two friend fields. */

@@ -3,8 +3,8 @@ import { useState, type Dispatch } from 'react';
 import { splitBill, splitInputProblem, unallocatedItems } from '../../../../domain/split';
 import { toast } from '../../../components/ui/use-toast';
 import { newId } from '../../../lib/new-id';
-import { saveSummary } from '../../../lib/draft-bill';
-import { summaryFromSplit, type SummaryData } from '../../../lib/summary-data';
+import { saveSummary } from '../../../entities/bill/draft/draft-bill';
+import { summaryFromSplit, type SummaryData } from '../../../entities/bill/model/summary-data';
 import {
   editorProblems,
   editorTotals,
