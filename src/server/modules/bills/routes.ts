@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  archiveBillBodySchema,
+  archiveBillResponseSchema,
   billDetailSchema,
   billIdParamsSchema,
   billListQuerySchema,
@@ -70,6 +72,36 @@ export const billsRoutes =
         },
       },
       async (req) => service.renameBill(userIdOf(req), req.params.id, req.body),
+    );
+
+    // The whole bill again, in POST /api/bills' shape: while it has no payment links.
+    app.put(
+      '/api/bills/:id',
+      {
+        schema: {
+          params: billIdParamsSchema,
+          body: wholeBillBodySchema,
+          response: { 200: billDetailSchema },
+        },
+      },
+      async (req) => service.updateWholeBill(userIdOf(req), req.params.id, req.body),
+    );
+
+    app.delete('/api/bills/:id', { schema: { params: billIdParamsSchema } }, async (req, reply) => {
+      await service.deleteBill(userIdOf(req), req.params.id);
+      return reply.status(204).send();
+    });
+
+    app.put(
+      '/api/bills/:id/archived',
+      {
+        schema: {
+          params: billIdParamsSchema,
+          body: archiveBillBodySchema,
+          response: { 200: archiveBillResponseSchema },
+        },
+      },
+      async (req) => service.archiveBill(userIdOf(req), req.params.id, req.body.archived),
     );
 
     app.post(

@@ -70,6 +70,7 @@ export function BillDetailScreen() {
         onDone={back.onBack}
         onRename={rename}
         onViewLinks={() => setLinksOpen(true)}
+        onOpenPicking={() => navigate(`/bill/${encodeURIComponent(data.id)}/picking`)}
         gettingPaid={getPaid.pending}
       />
       <PaymentLinksDialog

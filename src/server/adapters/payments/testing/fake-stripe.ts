@@ -60,6 +60,8 @@ export interface FakeAccount {
   default_currency: string;
   metadata: Record<string, string>;
   external_accounts: FakeList<FakeBankAccount>;
+  /** Set when the platform rejected the account ('rejected.other'...). */
+  requirements: { disabled_reason: string | null };
   created: number;
   livemode: false;
 }
@@ -451,6 +453,7 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
             total_count: 0,
             url: `/v1/accounts/${id}/external_accounts`,
           },
+          requirements: { disabled_reason: null },
           created: now(),
           livemode: false,
         };
@@ -464,6 +467,37 @@ export async function startFakeStripe(opts: { webhookSecret?: string } = {}): Pr
       (p, [id = '']) => {
         p.allow('expand');
         return retrieve(accounts.get(id) ?? notFound('account', id), p);
+      },
+    ],
+    [
+      // Stripe deletes an Express account only once its balance is zero: here, while no charge
+      // was sent to it.
+      'DELETE',
+      /^\/v1\/accounts\/([^/]+)$/,
+      (_p, [id = '']) => {
+        if (!accounts.has(id)) notFound('account', id);
+        if ([...charges.values()].some((c) => c.destination === id))
+          throw refuse(
+            'This account cannot be deleted until its balance is zero.',
+            'account_invalid',
+          );
+        accounts.delete(id);
+        return { id, object: 'account', deleted: true };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/accounts\/([^/]+)\/reject$/,
+      (p, [id = '']) => {
+        p.allow('reason');
+        const account = accounts.get(id) ?? notFound('account', id);
+        const reason = p.requiredString('reason');
+        if (!['fraud', 'terms_of_service', 'other'].includes(reason))
+          throw refuse(`Invalid reason: ${reason}`, 'parameter_invalid', 'reason');
+        account.charges_enabled = false;
+        account.payouts_enabled = false;
+        account.requirements = { disabled_reason: `rejected.${reason}` };
+        return retrieve(account, p);
       },
     ],
     [

@@ -14,7 +14,10 @@ import type { Db } from '../../../db/client';
 import { AppError, badRequest, notFound } from '../../../http/errors';
 import { recordBillEvent } from '../../live/events';
 import type { PayoutAccountsService } from '../accounts/service';
+import { BILL_NO_LONGER_AVAILABLE } from '../../../../contracts/constants';
 import { BILL_NOT_FOUND, inTransaction, linkNotFound, money, newToken } from '../common';
+
+const billUnavailable = () => new AppError(410, 'bill_unavailable', BILL_NO_LONGER_AVAILABLE);
 import {
   createLinksRepo,
   type BillRow,
@@ -34,6 +37,8 @@ export interface LinksServiceDeps {
   accounts: PayoutAccountsService;
   publicUrl: string;
   clock: () => Date;
+  /** Told after commit when a bill has links and someone still to pay (bill reminders). */
+  onLinksCreated?: (billId: string) => void;
 }
 
 const lineOut = (line: ShareLineRow) => ({
@@ -116,8 +121,10 @@ export function createLinksService(deps: LinksServiceDeps) {
 
   /** The link behind a token. Unknown and malformed tokens get the same answer, by the same path. */
   async function viewOf(token: string, tx: Db = db): Promise<LinkView> {
-    const view = await createLinksRepo(tx).linkByToken(token);
-    if (!view) throw linkNotFound();
+    const r = createLinksRepo(tx);
+    const view = await r.linkByToken(token);
+    // A link whose bill its owner deleted says so (DECISIONS.md Managing saved bills).
+    if (!view) throw (await r.isCancelledToken(token)) ? billUnavailable() : linkNotFound();
     return view;
   }
 
@@ -135,10 +142,16 @@ export function createLinksService(deps: LinksServiceDeps) {
       ownerId: string,
       body: CreatePaymentLinksBody,
     ): Promise<CreatePaymentLinksResponse> {
-      return inTransaction(db, async (t) => {
+      const made = await inTransaction(db, async (t) => {
         const tx = createLinksRepo(t);
         const bill = await tx.lockOwnedBill(ownerId, body.billId);
         if (!bill) throw notFound(BILL_NOT_FOUND);
+        if (bill.status === 'picking')
+          throw new AppError(
+            409,
+            'bill_picking',
+            'Friends are still picking their items: use "Ask for the rest" to send payment links',
+          );
         if (!(await accounts.receivingAccount(t, ownerId)))
           throw new AppError(
             409,
@@ -225,6 +238,8 @@ export function createLinksService(deps: LinksServiceDeps) {
           await recordBillEvent(t, bill.id, 'bill.updated', { status });
         return linksResponse(t, bill.id, status);
       });
+      if (made.billStatus === 'active') deps.onLinksCreated?.(made.billId);
+      return made;
     },
 
     /** GET /api/bills/:id/payment-links */

@@ -25,6 +25,7 @@ import {
 } from '../common';
 import type { LinkView } from '../links/repo';
 import type { LinksService } from '../links/service';
+import { CHECKOUT_HOLD_MS } from '../picking';
 import { createSettlementRepo, type CoveredLink, type PaymentRow } from './repo';
 
 // Checkout and settlement (DECISIONS.md Payments): opening a payment for a payer's selection, the
@@ -39,6 +40,8 @@ export interface SettlementServiceDeps {
   publicUrl: string;
   log: Logger;
   clock: () => Date;
+  /** Told after commit of each payment that paid someone's share (the creator's notifications). */
+  onSettled?: (paymentId: string) => void;
 }
 
 export interface Settled {
@@ -154,7 +157,8 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       const state = await chargeState(payment, details.paymentIntentId ?? null).catch(() => null);
       if (state) card = { ...details, cardBrand: state.cardBrand, cardLast4: state.cardLast4 };
     }
-    await inTransaction(db, (tx) => settle(tx, payment.id, card));
+    const settled = await inTransaction(db, (tx) => settle(tx, payment.id, card));
+    if (settled.paid.length) deps.onSettled?.(payment.id);
     await refundIfDue(payment.id);
     return repo.findPayment(payment.id);
   }
@@ -209,6 +213,8 @@ export function createSettlementService(deps: SettlementServiceDeps) {
           amountPence: total.amountPence,
           feePence: total.feePence,
           returnUrl,
+          // The app's clock, against which a checkout's hold ends (CHECKOUT_HOLD_MS).
+          createdAt: clock(),
         },
         rows.map((r) => ({
           linkId: r.link.id,
@@ -320,13 +326,18 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         charge: (payment: PaymentRow) => Promise<ChargeDetails> | ChargeDetails;
       },
     ): Promise<void> {
-      await inTransaction(db, async (t) => {
+      const settled = await inTransaction(db, async (t) => {
         const tx = createSettlementRepo(t);
         const payment = await tx.findPayment(paymentId, true);
         if (!payment) throw notFound('This checkout was not found');
         steps.authorise?.(payment);
-        if (payment.status === 'succeeded') return; // paid already: never charged twice
-        if (payment.status !== 'open')
+        if (payment.status === 'succeeded') return null; // paid already: never charged twice
+        // An open checkout holds a picking friend's share for CHECKOUT_HOLD_MS only: after that
+        // the share may have changed, so the checkout has expired, as a Stripe session would.
+        if (
+          payment.status !== 'open' ||
+          payment.createdAt.getTime() <= clock().getTime() - CHECKOUT_HOLD_MS
+        )
           throw new AppError(
             410,
             'checkout_closed',
@@ -337,8 +348,9 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         if (paid.length) throw alreadyPaid(paid.map((c) => c.participantName));
         if (covered.some((c) => isLinkExpired(c.link.expiresAt, clock())))
           throw linkExpired(await links.creatorName(t, payment.billId));
-        await settle(t, payment.id, await steps.charge(payment));
+        return settle(t, payment.id, await steps.charge(payment));
       });
+      if (settled?.paid.length) deps.onSettled?.(paymentId);
     },
 
     /** Marks a friend paid in cash or by bank transfer, through the same settle() as a card. */

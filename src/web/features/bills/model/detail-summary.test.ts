@@ -52,6 +52,9 @@ function detail(input = base, result = splitBill(base)): BillDetail {
     fee: m(result.fee),
     totalIncludingFees: m(result.totalIncludingFees),
     receiptId: null,
+    hasPaymentLinks: false,
+    hasPayments: false,
+    archived: false,
     items: input.items.map((it, i) => ({
       id: `i${i}`,
       billId: 'bill',

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, CircleAlert, Clock, Copy, QrCode } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { BillStatus } from '../../../../contracts/bills';
 import type { CreatorPaymentLink } from '../../../../contracts/payments';
 import { formatPence, toPence } from '../../../../domain/money';
 import { StatusBadge } from '../../../entities/bill/components/status-badge';
@@ -94,7 +95,7 @@ function LinksList({
   onShowQr,
 }: {
   billId: string;
-  billStatus: 'saved' | 'active' | 'completed';
+  billStatus: BillStatus;
   links: CreatorPaymentLink[];
   onShowQr: (participantId: string) => void;
 }) {

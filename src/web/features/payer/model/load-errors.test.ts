@@ -17,6 +17,15 @@ describe('linkLoadMessage (spec §8, payment link load)', () => {
     );
     expect(linkLoadMessage(new Error('zod'))).toBe('Unable to load payment data');
   });
+
+  it("shows the server's words for a link whose bill was deleted (410)", () => {
+    expect(linkLoadMessage(api(410, 'This bill is no longer available'))).toBe(
+      'This bill is no longer available',
+    );
+    expect(billLoadMessage(api(410, 'This bill is no longer available'))).toBe(
+      'This bill is no longer available',
+    );
+  });
 });
 
 describe('billLoadMessage (spec §8, bill load)', () => {

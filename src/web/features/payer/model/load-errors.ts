@@ -15,6 +15,8 @@ export function linkLoadMessage(error: unknown): string {
   if (error instanceof NetworkError) return NETWORK_FAILED;
   if (error instanceof ApiError) {
     if (error.status === 404) return PAYMENT_LINK_NOT_FOUND;
+    // The bill behind the link was deleted (DECISIONS.md Managing saved bills).
+    if (error.status === 410 && error.serverMessage) return error.serverMessage;
     if (error.status >= 500) return LINK_SERVER_ERROR;
     return `Unable to load payment data (${error.status})`;
   }
@@ -28,6 +30,7 @@ export function billLoadMessage(error: unknown): string {
   if (error instanceof ApiError) {
     // The token is the key: an unknown one is a missing link, in the server's own words.
     if (error.status === 404) return error.serverMessage ?? PAYMENT_LINK_NOT_FOUND;
+    if (error.status === 410 && error.serverMessage) return error.serverMessage;
     if (error.status >= 500) return BILL_SERVER_ERROR;
     return `Unable to load payment data (${error.status})`;
   }
