@@ -1,4 +1,5 @@
 import { useParams } from 'wouter';
+import { useLivePayment } from '../../features/payer/api/live';
 import { usePaymentLink } from '../../features/payer/api/payment-link';
 import { AlreadyPaidView } from '../../features/payer/components/already-paid-view';
 import {
@@ -15,6 +16,7 @@ import { linkLoadMessage } from '../../features/payer/model/load-errors';
 export function PayScreen() {
   const { token = '' } = useParams<{ token: string }>();
   const link = usePaymentLink(token);
+  useLivePayment(link.isSuccess ? token : '');
   const checkout = useStartCheckout(token, { onStale: () => void link.refetch() });
 
   if (link.isPending) return <PayLoading />;

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { useLivePayment } from '../../features/payer/api/live';
 import { useLinkBill } from '../../features/payer/api/link-bill';
 import {
   ExpiredState,
@@ -25,6 +26,7 @@ export function SecurePaymentScreen() {
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const bill = useLinkBill(token);
+  useLivePayment(bill.isSuccess ? token : '');
   const checkout = useStartCheckout(token, { onStale: () => void bill.refetch() });
   const rows = useMemo(() => (bill.data ? payeeRows(bill.data) : []), [bill.data]);
   // null until the person chooses: then the link's own person starts chosen, whenever it loads.

@@ -21,6 +21,8 @@ export const activityQuery = queryOptions({
       ['activities'],
     ),
   staleTime: ACTIVITY_STALE_TIME,
+  // Refetched on any watched bill's event (entities/bill/api/live.ts).
+  meta: { liveBill: '*' },
 });
 
 /** Recent activity and the unseen count; fetched only when a user is present (spec §6). */

@@ -20,6 +20,8 @@ export const billPaymentLinksQuery = (billId: string) =>
         ),
       ),
     staleTime: 0,
+    // Refetched on each of the bill's events (entities/bill/api/live.ts).
+    meta: { liveBill: billId },
   });
 
 /** While a QR code is on show, how often to look whether the friend has paid (at the table, now). */

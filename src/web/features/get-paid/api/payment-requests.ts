@@ -16,6 +16,8 @@ export const paymentRequestsQuery = queryOptions({
     ),
   // Friends pay while the creator looks elsewhere: coming back shows what changed.
   staleTime: 0,
+  // Refetched on any watched bill's event (entities/bill/api/live.ts).
+  meta: { liveBill: '*' },
 });
 
 export function usePaymentRequests() {

@@ -17,6 +17,7 @@ import {
   paidCountText,
   shareBadge,
 } from '../../../entities/bill/model/payment-status';
+import { useLiveBill } from '../../../entities/bill/api/live';
 import { useBillPaymentLinks } from '../api/bill-payment-links';
 import { createPaymentLinks } from '../api/create-payment-links';
 import { refreshAfterPayment, useMarkPaid, useUndoPaid, type ManualMethod } from '../api/mark-paid';
@@ -45,6 +46,7 @@ export function PaymentLinksDialog({
 }: PaymentLinksDialogProps) {
   const [qrFor, setQrFor] = useState<string | null>(null);
   const links = useBillPaymentLinks(billId, open);
+  useLiveBill(open ? billId : null);
   const qrLink = links.data?.paymentLinks.find((l) => l.participantId === qrFor);
 
   return (

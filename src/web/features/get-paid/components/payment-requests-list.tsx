@@ -5,6 +5,7 @@ import { StatusBadge } from '../../../entities/bill/components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/error-message';
 import { billPaymentLabel, paidCountText } from '../../../entities/bill/model/payment-status';
+import { useLiveBill } from '../../../entities/bill/api/live';
 import { usePaymentRequests } from '../api/payment-requests';
 import { formatBillDate } from '../model/share-link';
 import { PaymentLinksDialog } from './payment-links-dialog';
@@ -13,6 +14,14 @@ import { PaymentLinksDialog } from './payment-links-dialog';
  * The Payments tab's 'Recent Payment Links' (payments-accounts.md §2): each bill with links, its
  * date, total, how many have paid and whether it is complete; each opens its links dialog.
  */
+/** How many of the listed bills are watched by their streams at once. */
+const WATCHED_BILLS = 3;
+
+function LiveBill({ billId }: { billId: string }) {
+  useLiveBill(billId);
+  return null;
+}
+
 export function PaymentRequestsList() {
   const requests = usePaymentRequests();
   const [openBill, setOpenBill] = useState<{ id: string; name: string } | null>(null);
@@ -47,8 +56,18 @@ export function PaymentRequestsList() {
     );
   }
 
+  // The newest bills still waiting for friends are watched live (a browser keeps six connections
+  // to a site: a few streams, not one per bill).
+  const watched = requests.data.requests
+    .filter((r) => r.billStatus === 'active')
+    .slice(0, WATCHED_BILLS)
+    .map((r) => r.billId);
+
   return (
     <>
+      {watched.map((id) => (
+        <LiveBill key={id} billId={id} />
+      ))}
       <ul className="flex flex-col gap-2">
         {requests.data.requests.map((r) => {
           const status = billPaymentLabel(r.billStatus) ?? 'Active';

@@ -6,6 +6,8 @@ import { PAYMENT_ERROR_TITLE } from '../model/load-errors';
 import { buildPaymentContext, savePaymentContext, type PayeeInput } from '../model/payment-context';
 
 export interface CheckoutFor {
+  /** The payment link to pay from, when it is not the one the hook was made with (the join page). */
+  token?: string;
   billName: string;
   recipientName: string;
   testMode: boolean;
@@ -33,13 +35,14 @@ export function useStartCheckout(token: string, { onStale }: { onStale: () => vo
 
   async function start(what: CheckoutFor) {
     if (checkout.isPending || leaving || !what.people.length) return;
+    const linkToken = what.token ?? token;
     try {
       const answer = await checkout.mutateAsync({
-        token,
+        token: linkToken,
         participantIds: what.people.map((p) => p.id),
       });
       savePaymentContext(
-        buildPaymentContext({ token, ...what, checkout: answer, now: new Date() }),
+        buildPaymentContext({ ...what, token: linkToken, checkout: answer, now: new Date() }),
       );
       setLeaving(true);
       window.location.assign(answer.sessionUrl);
