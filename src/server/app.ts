@@ -344,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: payments.clock,
       }),
       requireUser,
+      streams: liveStreams,
       limitJoin: createJoinRateLimiter(
         deps.joinRateLimits ?? DEFAULT_JOIN_RATE_LIMITS,
         database.pool,
