@@ -67,6 +67,26 @@ test('split a bill: friends, items, portions, tip and service, to a summary that
   await expect(fields).toHaveCount(2);
   await expect(fields.nth(0)).toHaveValue('');
 
+  // Deleting a name's text asks the same question (issue 54); Cancel keeps the name as it was.
+  await fields.nth(0).fill('Zoe');
+  await fields.nth(0).press('End');
+  await fields.nth(0).press('Backspace');
+  await fields.nth(0).press('Backspace');
+  await expect(confirm).toBeHidden();
+  await fields.nth(0).press('Backspace');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(fields.nth(0)).toHaveValue('Z');
+  await fields.nth(0).selectText();
+  await fields.nth(0).press('Delete');
+  await expect(confirm).toBeVisible();
+  await snap(page, 'split-confirm-remove-emptied');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(fields).toHaveCount(2);
+  await expect(fields.nth(0)).toHaveValue('');
+
   // The bill rules for names (DECISIONS.md); no duplicates, trimmed and case-insensitive.
   await fields.nth(0).fill('Alex!');
   await expect(friends.getByText(PERSON_NAME_CHARACTERS_MESSAGE)).toBeVisible();

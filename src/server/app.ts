@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type https from 'node:https';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -22,6 +23,7 @@ import { makeRequireUser, makeSessionUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { registerVerifiedEmailGuard } from './modules/accounts/verified-guard';
 import { accountDataRoutes } from './modules/account-data/routes';
 import { createAccountDataService } from './modules/account-data/service';
 import { activityRoutes } from './modules/activity/routes';
@@ -59,6 +61,19 @@ import { createSandboxPagesService } from './modules/sandbox-payments/service';
 import { createMailDeliveries } from './adapters/mail/deliveries';
 import { mailerFor } from './adapters/mail/from-config';
 import type { Mailer } from './adapters/mail/mailer';
+import { createPushSender } from './adapters/push/web-push';
+import { notificationsRoutes } from './modules/notifications/routes';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The creator's notifications: main.ts runs the due reminders, tests drive them. */
+    notifications: NotificationsService;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -66,8 +81,8 @@ export interface AppDeps {
   secrets: Secrets;
   /** Directory of the built SPA; null to serve the API only (API tests). */
   webRoot?: string | null;
-  /** Sign-in and sign-up limits; tests pass small ones. */
-  authRateLimits?: AuthRateLimits;
+  /** Sign-in, sign-up and reset limits over the configured ones; tests pass small ones. */
+  authRateLimits?: Partial<AuthRateLimits>;
   /** Pino options override: tests pass `false` to keep output quiet. */
   logger?: boolean | object;
   /** The OCR worker pool; built (and closed with the app) when not given. */
@@ -82,6 +97,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Waits before trying a put-off e-mail again (adapters/mail/deliveries.ts); tests pass short ones. */
   mailRetryDelaysMs?: number[];
+  /** Trusts a test push service's certificate (web push goes over HTTPS only). */
+  pushAgent?: https.Agent;
   /** Server timeouts, over DEFAULT_TIMEOUTS. */
   timeouts?: Partial<Timeouts>;
   /**
@@ -115,6 +132,13 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   requestMs: 60_000,
   uploadIdleMs: 10_000,
 };
+
+/** The routes that connect a payout account: with Stripe, only from a confirmed e-mail address. */
+const PAYOUT_CONNECT_PATHS = [
+  '/api/stripe/connect/account',
+  '/api/stripe/connect/start',
+  '/api/stripe/connect/onboarding',
+];
 
 /** The route authenticated by its signature, never by the site a request comes from. */
 const WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -227,19 +251,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
     deps.mailRetryDelaysMs,
   );
-  // Messages under way are sent (or given up) before the database closes behind them.
-  app.addHook('onClose', async () => {
-    mail.close();
-    await mail.idle();
-  });
 
-  const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
+  const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log, mail);
   const sessions = createSessionCache({ ttlMs: config.sessionCacheMs });
   const sessionUser = makeSessionUser(auth, sessions);
   const requireUser = makeRequireUser(sessionUser);
 
+  const accounts = createAccountsService(createAccountsRepo(database.db));
+  if (config.payments.provider === 'stripe')
+    registerVerifiedEmailGuard(app, { paths: PAYOUT_CONNECT_PATHS, service: accounts });
   const rateLimiter = createAuthRateLimiter(
-    deps.authRateLimits ?? config.authRateLimits,
+    { ...config.authRateLimits, ...deps.authRateLimits },
     database.pool,
   );
   await app.register(healthRoutes(database));
@@ -250,7 +272,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requireUser,
       sessionUser,
       sessions,
-      service: createAccountsService(createAccountsRepo(database.db)),
+      mail,
+      authSecret: deps.secrets.authSecret,
+      service: accounts,
       rateLimiter,
     }),
   );
@@ -280,12 +304,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   const provider = deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl);
+  const notifications = createNotificationsService({
+    db: database.db,
+    push: createPushSender({
+      vapid: deps.secrets.vapid,
+      subject: config.push.subject,
+      agent: deps.pushAgent,
+      log: app.log,
+    }),
+    mail,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    clock: deps.clock,
+  });
+  app.decorate('notifications', notifications);
+  // Notifications and messages under way finish (or are given up) before the database closes.
+  app.addHook('onClose', async () => {
+    await notifications.idle();
+    mail.close();
+    await mail.idle();
+  });
+  await app.register(notificationsRoutes({ service: notifications, requireUser }));
   const payments = createPaymentsServices({
     db: database.db,
     provider,
     publicUrl: config.publicUrl,
     log: app.log,
     clock: deps.clock,
+    onSettled: (paymentId) => notifications.paymentSettled(paymentId),
+    onLinksCreated: (billId) => notifications.linksCreated(billId),
   });
   await app.register(paymentsRoutes({ services: payments, requireUser }));
   await app.register(
@@ -297,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: payments.clock,
       }),
       requireUser,
+      streams: liveStreams,
       limitJoin: createJoinRateLimiter(
         deps.joinRateLimits ?? DEFAULT_JOIN_RATE_LIMITS,
         database.pool,

@@ -5,5 +5,6 @@ export * from './limits';
 export * from './live';
 export * from './payments';
 export * from './receipts';
+export * from './notifications';
 export * from './picking';
 export * from './retention';

@@ -189,6 +189,25 @@ describe('a bill friends pick', () => {
   });
 });
 
+describe('live events', () => {
+  it('records joins, picks and the end of picking in the bill event log; one 404 for bad tokens', async () => {
+    const { id, token } = await pickingBill();
+    const sam = await join(token, 'Sam Smith');
+    const naan = itemId(await view(token), 'Naan');
+    await put(null, `/api/join/${token}/picks`, { ...sam, picks: [{ itemId: naan, portions: 1 }] });
+    const r = (await t.database.db.execute(
+      `select type, data from bill_events where bill_id = '${id}' order by seq`,
+    )) as unknown as { rows: { type: string; data: Record<string, unknown> }[] };
+    expect(r.rows.map((e) => e.type)).toEqual(['bill.updated', 'join', 'pick']);
+    expect(r.rows[1]!.data).toMatchObject({ participantId: sam.participantId, name: 'Sam' });
+    expect(JSON.stringify(r.rows)).not.toContain('Smith');
+    const unknown = await get(null, `/api/join/${'B'.repeat(32)}/events`);
+    const page = await get(null, `/api/join/${'B'.repeat(32)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(page.json().message);
+  });
+});
+
 describe('bad input', () => {
   it('answers unknown, expired and malformed join tokens with one 404 body', async () => {
     const { token } = await pickingBill();

@@ -25,6 +25,7 @@ import {
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import { AppError } from '../../http/errors';
 import { RATE_LIMIT_TABLE } from '../accounts/rate-limit';
+import { eventStreamRouteOptions, type LiveStreams } from '../live/sse';
 import type { PickingService } from './service';
 
 // Friends pick their own items: the join link's calls need only its token (and, to change a
@@ -71,6 +72,8 @@ export const pickingRoutes =
   (deps: {
     service: PickingService;
     requireUser: RequireUser;
+    /** The live module's event streams: GET /api/join/:token/events. */
+    streams: LiveStreams;
     limitJoin: (ip: string) => Promise<void>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -87,6 +90,14 @@ export const pickingRoutes =
       '/api/join/:token',
       { schema: { params: joinTokenParamsSchema, response: { 200: joinBillResponseSchema } } },
       async (req) => service.view(req.params.token),
+    );
+
+    // Every change to the bill (picks, joins, payments, its state), for the friend's page.
+    app.get(
+      '/api/join/:token/events',
+      { ...eventStreamRouteOptions, schema: { params: joinTokenParamsSchema } },
+      async (req, reply) =>
+        deps.streams.send(req, reply, await service.billOfToken(req.params.token)),
     );
 
     app.post(

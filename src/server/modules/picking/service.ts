@@ -32,6 +32,7 @@ import {
 } from '../../../domain/picking';
 import { isLinkExpired, PAYMENT_LINK_TTL_MS, type ShareLine } from '../../../domain/shares';
 import type { Db } from '../../db/client';
+import { recordBillEvent } from '../live/events';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import {
   canTakePayments,
@@ -145,6 +146,14 @@ export function createPickingService(deps: PickingServiceDeps) {
     const result = pickingShares(inputOf(after, states));
     await store(tx, r, after, result);
     agg.picks = next;
+    for (const participantId of changed) {
+      const share = result.shares.find((s) => s.participantId === participantId)!;
+      await recordBillEvent(tx, agg.bill.id, 'pick', {
+        participantId,
+        amount: money(share.amountPence),
+        notPicked: money(result.notPicked.amountPence),
+      });
+    }
     return result;
   }
 
@@ -343,11 +352,19 @@ export function createPickingService(deps: PickingServiceDeps) {
           await r.insertJoinLink({ billId: bill.id, token, expiresAt });
         }
         await r.setStatus(bill.id, 'picking');
+        await recordBillEvent(tx, bill.id, 'bill.updated', { status: 'picking' });
         const loaded = await r.load({ ...bill, status: 'picking' });
         await store(tx, r, loaded, pickingShares(inputOf(loaded, states)));
         const linkToken = existing?.token ?? token;
         return { token: linkToken, url: joinUrl(linkToken), expiresAt: expiresAt.toISOString() };
       });
+    },
+
+    /** The bill behind a live join token (its event stream), or the one 404. */
+    async billOfToken(token: string): Promise<string> {
+      const found = await repo.billOfToken(token, false);
+      if (!found || isLinkExpired(found.link.expiresAt, clock())) throw joinNotFound();
+      return found.bill.id;
     },
 
     /** GET /api/join/:token: the bill, its people (first names) and every pick. */
@@ -392,9 +409,17 @@ export function createPickingService(deps: PickingServiceDeps) {
             throw new AppError(409, 'name_refused', 'Someone has just joined with that name', {
               name: 'is taken',
             });
+          await recordBillEvent(tx, agg.bill.id, 'join', {
+            participantId: outcome.participantId,
+            name: firstNameOf(name),
+          });
           return { participantId: outcome.participantId, secret };
         }
         const participantId = await r.insertParticipant(agg.bill.id, outcome.name, hashOf(secret));
+        await recordBillEvent(tx, agg.bill.id, 'join', {
+          participantId,
+          name: firstNameOf(outcome.name),
+        });
         return { participantId, secret };
       });
     },
@@ -537,6 +562,11 @@ export function createPickingService(deps: PickingServiceDeps) {
         const { allPaid } = await linksForEveryone(tx, agg.bill.id, friends, clock());
         const status = allPaid ? 'completed' : 'active';
         await r.setStatus(agg.bill.id, status);
+        await recordBillEvent(tx, agg.bill.id, 'links.created', {
+          participantIds: friends.map((f) => f.participantId),
+        });
+        if (allPaid) await recordBillEvent(tx, agg.bill.id, 'bill.completed', {});
+        else await recordBillEvent(tx, agg.bill.id, 'bill.updated', { status });
         return { id: agg.bill.id, status };
       });
     },

@@ -37,6 +37,8 @@ export interface LinksServiceDeps {
   accounts: PayoutAccountsService;
   publicUrl: string;
   clock: () => Date;
+  /** Told after commit when a bill has links and someone still to pay (bill reminders). */
+  onLinksCreated?: (billId: string) => void;
 }
 
 const lineOut = (line: ShareLineRow) => ({
@@ -140,7 +142,7 @@ export function createLinksService(deps: LinksServiceDeps) {
       ownerId: string,
       body: CreatePaymentLinksBody,
     ): Promise<CreatePaymentLinksResponse> {
-      return inTransaction(db, async (t) => {
+      const made = await inTransaction(db, async (t) => {
         const tx = createLinksRepo(t);
         const bill = await tx.lockOwnedBill(ownerId, body.billId);
         if (!bill) throw notFound(BILL_NOT_FOUND);
@@ -236,6 +238,8 @@ export function createLinksService(deps: LinksServiceDeps) {
           await recordBillEvent(t, bill.id, 'bill.updated', { status });
         return linksResponse(t, bill.id, status);
       });
+      if (made.billStatus === 'active') deps.onLinksCreated?.(made.billId);
+      return made;
     },
 
     /** GET /api/bills/:id/payment-links */

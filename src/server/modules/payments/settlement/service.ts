@@ -40,6 +40,8 @@ export interface SettlementServiceDeps {
   publicUrl: string;
   log: Logger;
   clock: () => Date;
+  /** Told after commit of each payment that paid someone's share (the creator's notifications). */
+  onSettled?: (paymentId: string) => void;
 }
 
 export interface Settled {
@@ -155,7 +157,8 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       const state = await chargeState(payment, details.paymentIntentId ?? null).catch(() => null);
       if (state) card = { ...details, cardBrand: state.cardBrand, cardLast4: state.cardLast4 };
     }
-    await inTransaction(db, (tx) => settle(tx, payment.id, card));
+    const settled = await inTransaction(db, (tx) => settle(tx, payment.id, card));
+    if (settled.paid.length) deps.onSettled?.(payment.id);
     await refundIfDue(payment.id);
     return repo.findPayment(payment.id);
   }
@@ -323,12 +326,12 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         charge: (payment: PaymentRow) => Promise<ChargeDetails> | ChargeDetails;
       },
     ): Promise<void> {
-      await inTransaction(db, async (t) => {
+      const settled = await inTransaction(db, async (t) => {
         const tx = createSettlementRepo(t);
         const payment = await tx.findPayment(paymentId, true);
         if (!payment) throw notFound('This checkout was not found');
         steps.authorise?.(payment);
-        if (payment.status === 'succeeded') return; // paid already: never charged twice
+        if (payment.status === 'succeeded') return null; // paid already: never charged twice
         // An open checkout holds a picking friend's share for CHECKOUT_HOLD_MS only: after that
         // the share may have changed, so the checkout has expired, as a Stripe session would.
         if (
@@ -345,8 +348,9 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         if (paid.length) throw alreadyPaid(paid.map((c) => c.participantName));
         if (covered.some((c) => isLinkExpired(c.link.expiresAt, clock())))
           throw linkExpired(await links.creatorName(t, payment.billId));
-        await settle(t, payment.id, await steps.charge(payment));
+        return settle(t, payment.id, await steps.charge(payment));
       });
+      if (settled?.paid.length) deps.onSettled?.(paymentId);
     },
 
     /** Marks a friend paid in cash or by bank transfer, through the same settle() as a card. */

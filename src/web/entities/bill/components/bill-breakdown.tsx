@@ -94,7 +94,12 @@ interface BillBreakdownProps {
   };
   fee: string;
   totalIncludingFees: string;
-  onGetPaid: () => void;
+  /**
+   * Starts getting paid back; a bill that has payment links already offers `mainAction` instead
+   * (what can still be done), never to start again.
+   */
+  onGetPaid?: (() => void) | undefined;
+  mainAction?: ReactNode;
   onShare: () => void;
   onDone: () => void;
   /** While the bill is being saved: Done is disabled so it cannot be sent twice. */
@@ -201,16 +206,20 @@ export function BillBreakdown(props: BillBreakdownProps) {
           </p>
         )}
         {/* Medium type so the spec's long label fits one line on a 390 px phone; full height. */}
-        <Button
-          block
-          onClick={props.onGetPaid}
-          className="min-h-13!"
-          disabled={busy}
-          aria-busy={gettingPaid}
-        >
-          {gettingPaid && <Spinner size="small" label="Getting payment links" />}
-          Covered the bill? Get paid back
-        </Button>
+        {props.onGetPaid ? (
+          <Button
+            block
+            onClick={props.onGetPaid}
+            className="min-h-13!"
+            disabled={busy}
+            aria-busy={gettingPaid}
+          >
+            {gettingPaid && <Spinner size="small" label="Getting payment links" />}
+            Covered the bill? Get paid back
+          </Button>
+        ) : (
+          props.mainAction
+        )}
         <Button variant="ghost" block onClick={props.onDone} disabled={busy} aria-busy={saving}>
           {saving && <Spinner size="small" label="Saving" />}
           Done

@@ -1,4 +1,4 @@
-import { Link2, Users } from 'lucide-react';
+import { Link2, QrCode, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
@@ -10,6 +10,7 @@ import {
 } from '../../../entities/bill/components/bill-breakdown';
 import { StatusBadge } from '../../../entities/bill/components/status-badge';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import {
   billPaymentLabel,
   paidCountText,
@@ -46,6 +47,7 @@ export function BillDetailView({
   backLabel,
   onViewLinks,
   gettingPaid,
+  onGetPaid,
   onOpenPicking,
   ...actions
 }: BillDetailViewProps) {
@@ -74,6 +76,37 @@ export function BillDetailView({
         };
       })}
       gettingPaid={gettingPaid}
+      // Once links exist the bill is being paid back: its links (to remind a friend or see who
+      // paid) are what is left to do, not a second round of getting paid.
+      onGetPaid={payment ? undefined : onGetPaid}
+      mainAction={
+        payment && (
+          <>
+            {onViewLinks && (
+              <Button block onClick={onViewLinks} className="min-h-13!" disabled={gettingPaid}>
+                <Link2 aria-hidden className="size-5" />
+                View payment links
+              </Button>
+            )}
+            {bill.status === 'active' && (
+              <Button
+                variant="secondary"
+                block
+                onClick={onGetPaid}
+                disabled={gettingPaid}
+                aria-busy={gettingPaid}
+              >
+                {gettingPaid ? (
+                  <Spinner size="small" label="Opening the QR codes" />
+                ) : (
+                  <QrCode aria-hidden className="size-5" />
+                )}
+                Show QR codes
+              </Button>
+            )}
+          </>
+        )
+      }
       paymentStatus={
         bill.status === 'picking' ? (
           <div className="mt-4 border-t border-white/20 pt-3" data-testid="bill-payment-status">
@@ -99,17 +132,6 @@ export function BillDetailView({
                   {payment}
                 </span>
               </div>
-              {onViewLinks && (
-                <Button
-                  variant="secondary"
-                  block
-                  onClick={onViewLinks}
-                  className="mt-3 border-white"
-                >
-                  <Link2 aria-hidden className="size-5" />
-                  View payment links
-                </Button>
-              )}
             </div>
           )
         )
