@@ -1,22 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLiveEvents } from '../../../lib/use-live-events';
 import { joinKeys } from '../api/keys';
 
-/** How often the friend's page asks again while no event stream is open. */
-export const JOIN_POLL_MS = 2500;
-
 /**
- * Keeps the friend's page current: others' picks, joins and payments show by themselves. Asks the
- * server again every JOIN_POLL_MS while the page is visible.
+ * Keeps the friend's page current from the join link's stream (GET /api/join/:token/events):
+ * others' picks, joins and payments show by themselves; where streaming fails, the page polls.
  */
 export function useJoinLive(token: string, enabled: boolean) {
   const client = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible')
-        void client.invalidateQueries({ queryKey: joinKeys.bill(token) });
-    }, JOIN_POLL_MS);
-    return () => clearInterval(timer);
-  }, [client, token, enabled]);
+  useLiveEvents(enabled && token ? `/api/join/${encodeURIComponent(token)}/events` : null, () => {
+    void client.invalidateQueries({ queryKey: joinKeys.bill(token) });
+  });
 }
