@@ -165,7 +165,11 @@ export const wholeBillBodySchema = z
   .object({
     name: billName,
     date: isoDate.optional(),
-    status: z.enum(['saved', 'active']).default('saved'),
+    /**
+     * picking: friends pick their own items from the join link (POST /api/bills/:id/join-link),
+     * so items need no assignments yet; the creator is still the first participant.
+     */
+    status: z.enum(['saved', 'active', 'picking']).default('saved'),
     mode: splitModeSchema.default('byItem'),
     tipPercent: z
       .number()

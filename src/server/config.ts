@@ -13,6 +13,12 @@ export interface AuthRateLimits {
   signInPerEmail: number;
   /** Sign-ups per IP address per window. */
   signUpPerIp: number;
+  /** "Forgot password?" requests per IP address per window. */
+  resetPerIp: number;
+  /** "Forgot password?" requests per e-mail address per window, from any IP (mails it can cause). */
+  resetPerEmail: number;
+  /** Verification e-mails a signed-in user may ask again for per window. */
+  verifyPerUser: number;
   windowSeconds: number;
 }
 
@@ -20,6 +26,9 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signInPerIp: 30,
   signInPerEmail: 10,
   signUpPerIp: 10,
+  resetPerIp: 10,
+  resetPerEmail: 3,
+  verifyPerUser: 3,
   windowSeconds: 15 * 60,
 };
 
@@ -222,6 +231,30 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key (43 characters)')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+        'must be a mailto: address or an https:// URL (push services write there about problems)',
+      )
+      .optional(),
+  ),
   SIGNUPS_PER_IP: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -257,6 +290,13 @@ export interface Config {
   /** WEB_CONCURRENCY as set: how many HTTP processes main.ts runs (undefined: its default). */
   webConcurrency: number | undefined;
   mail: MailConfig;
+  push: PushConfig;
+}
+
+/** Web push (RFC 8030/8292): the VAPID keys when set (else DATA_DIR/secrets.json's) and subject. */
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
 }
 
 /** Where e-mail goes (DECISIONS.md E-mail and notifications): an SMTP server, or DATA_DIR/outbox/. */
@@ -349,6 +389,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: env.STRIPE_API_URL,
       };
   }
+  const vapidPair = pair(
+    'VAPID_PUBLIC_KEY',
+    'VAPID_PRIVATE_KEY',
+    env.VAPID_PUBLIC_KEY,
+    env.VAPID_PRIVATE_KEY,
+    problems,
+  );
   if (env.SMTP_URL && !env.MAIL_FROM)
     problems.push('MAIL_FROM: must be set when SMTP_URL is set (the address mail is sent from)');
   if (problems.length) throw new ConfigError(problems);
@@ -380,6 +427,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: env.SESSION_CACHE_MS,
     webConcurrency: env.WEB_CONCURRENCY,
     mail,
+    push: {
+      vapid: vapidPair && { publicKey: vapidPair.clientId, privateKey: vapidPair.clientSecret },
+      subject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(mail.from)?.[1] ?? mail.from}`,
+    },
   };
 }
 

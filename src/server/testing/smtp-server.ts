@@ -22,6 +22,8 @@ export async function startTestSmtp(opts: { refuse?: 451 | 550 } = {}): Promise<
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // The server would look up the client's name in DNS first: seconds, for 127.0.0.1.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
@@ -51,7 +53,7 @@ export async function startTestSmtp(opts: { refuse?: 451 | 550 } = {}): Promise<
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    async waitFor(count, timeoutMs = 5000) {
+    async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
         if (Date.now() > deadline) throw new Error(`no message ${count} within ${timeoutMs} ms`);

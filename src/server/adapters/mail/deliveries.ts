@@ -38,10 +38,9 @@ export function createMailDeliveries(
       } catch (err) {
         const retry =
           err instanceof MailError && err.temporary && attempt < retryDelaysMs.length && !closed;
-        (retry ? log.warn : log.error)(
-          { err, kind, attempt: attempt + 1, willRetry: retry },
-          retry ? 'e-mail not sent yet; trying again' : 'e-mail not sent',
-        );
+        const fields = { err, kind, attempt: attempt + 1, willRetry: retry };
+        if (retry) log.warn(fields, 'e-mail not sent yet; trying again');
+        else log.error(fields, 'e-mail not sent');
         if (!retry) return;
         await wait(retryDelaysMs[attempt]!);
         if (closed) {

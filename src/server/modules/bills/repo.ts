@@ -85,6 +85,9 @@ export function createBillsRepo(db: Db) {
   const statements = () => (prepared ??= prepareStatements(db));
 
   return {
+    /** This repo's handle (the transaction's, inside one): for recordBillEvent. */
+    db,
+
     /**
      * Inserts a bill with its participants, items and assignments; call inside a transaction. A
      * bill whose owner already has one with the same client key is not inserted again: the first

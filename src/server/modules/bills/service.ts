@@ -12,13 +12,16 @@ import { toDecimalString, toPence, type Pence } from '../../../domain/money';
 import { declaredShareLines, shareLinesOf, type ParticipantLines } from '../../../domain/shares';
 import {
   amountsProblem,
+  billTotals,
   splitBill,
   splitInputProblem,
   unallocatedItems,
   type SplitInput,
+  type SplitResult,
 } from '../../../domain/split';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Db } from '../../db/client';
+import { recordBillEvent } from '../live/events';
 import {
   createBillsRepo,
   inTransaction,
@@ -289,6 +292,12 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
   }
 
   async function refuseIfLinked(tx: BillsRepo, bill: BillRow) {
+    if (bill.status === 'picking')
+      throw new AppError(
+        409,
+        'bill_picking',
+        'Friends are picking their items on this bill: change picks from the picking screen',
+      );
     if (await tx.hasPaymentLinks(bill.id))
       throw new AppError(
         409,
@@ -336,8 +345,12 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
         })),
       })),
     };
-    const problem = splitInputProblem(input);
-    const amountsRefused = amountsProblem(input);
+    // A bill saved for picking needs no assignments yet: its items are checked as an equal split
+    // would be (sizes, a total below zero), and nobody owes anything until they pick.
+    const picking = body.status === 'picking';
+    const checked: SplitInput = picking ? { ...input, mode: 'equal' } : input;
+    const problem = splitInputProblem(checked);
+    const amountsRefused = amountsProblem(checked);
     if (!problem && amountsRefused)
       throw new AppError(400, 'amounts_refused', amountsRefused, { items: amountsRefused });
     if (problem) {
@@ -353,7 +366,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
     }
     let result;
     try {
-      result = splitBill(input);
+      result = picking ? nothingOwed(input) : splitBill(input);
     } catch (err) {
       throw badRequest(err instanceof Error ? err.message : 'This bill cannot be split');
     }
@@ -366,7 +379,9 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       );
     }
 
-    const lines = shareLinesOf(input, result);
+    const lines = picking
+      ? result.participants.map(() => ({ lines: [], amountPence: 0, feePence: 0 }))
+      : shareLinesOf(input, result);
     return {
       bill: {
         ownerId,
@@ -637,9 +652,12 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
      * name, and no amount changes. Another user's bill is 404, as if it did not exist.
      */
     async renameBill(ownerId: string, billId: string, body: RenameBillBody) {
-      const renamed = await repo.renameOwnedBill(ownerId, billId, body.name);
-      if (!renamed) throw notFound(BILL_NOT_FOUND);
-      return renamed;
+      return inTransaction(db, async (tx) => {
+        const renamed = await tx.renameOwnedBill(ownerId, billId, body.name);
+        if (!renamed) throw notFound(BILL_NOT_FOUND);
+        await recordBillEvent(tx.db, renamed.id, 'bill.updated', { name: renamed.name });
+        return renamed;
+      });
     },
 
     /** Some of the owner's bills as the lists show them, newest first (the friends module's). */
@@ -656,3 +674,27 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
 }
 
 export type BillsService = ReturnType<typeof createBillsService>;
+
+/** A bill saved for picking: its totals, and nobody owing anything until they pick. */
+function nothingOwed(input: SplitInput): SplitResult {
+  const totals = billTotals(input);
+  const fee = platformFee(totals.total);
+  return {
+    ...totals,
+    participants: input.participants.map((p) => ({
+      id: p.id,
+      name: p.name,
+      originalAmount: 0,
+      tipPence: 0,
+      serviceChargePence: 0,
+      taxPence: 0,
+      amount: 0,
+      feePence: 0,
+      amountIncludingFeePence: 0,
+      items: [],
+    })),
+    fee,
+    feePerParticipant: input.participants.map(() => 0),
+    totalIncludingFees: totals.total + fee,
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   billParticipants,
@@ -108,8 +108,15 @@ export function createLinksRepo(db: Db) {
           .where(inArray(billParticipants.id, ids));
     },
 
+    /**
+     * Sets a bill's status, except while friends are picking (modules/picking): a friend paying
+     * then neither completes nor activates the bill; "Ask for the rest" ends picking.
+     */
     async setBillStatus(billId: string, status: BillRow['status']) {
-      await db.update(bills).set({ status, updatedAt: new Date() }).where(eq(bills.id, billId));
+      await db
+        .update(bills)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(bills.id, billId), ne(bills.status, 'picking')));
     },
 
     async insertLinks(rows: (typeof paymentLinks.$inferInsert)[]) {

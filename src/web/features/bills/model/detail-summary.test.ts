@@ -3,7 +3,7 @@ import type { BillDetail } from '../../../../contracts/bills';
 import { toDecimalString, toPence } from '../../../../domain/money';
 import { shareLinesOf } from '../../../../domain/shares';
 import { splitBill, type SplitInput } from '../../../../domain/split';
-import { summaryFromSplit } from '../../../lib/summary-data';
+import { summaryFromSplit } from '../../../entities/bill/model/summary-data';
 import { summaryOfBill } from './detail-summary';
 
 const base: SplitInput = {
