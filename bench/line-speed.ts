@@ -2,8 +2,8 @@
 // recogniser as the server loads and runs it (fused, fused-model.ts; paddle.ts's session options)
 // on one thread, the median of 40 runs.
 // bench/receipts prints it before and after its sets, so a run's times can be compared with a run
-// on another machine, or with the same machine under other load: between sessions it has ranged
-// from 6 to 38 ms, and within one run by half (README, Benchmarks). It runs in a process of its
+// on another machine, or with the same machine under other load: from one machine to another it has
+// ranged from 6 to 38 ms, and within one run by half (docs/benchmarks.md). It runs in a process of its
 // own: the memory onnxruntime keeps after a session is released would count in the bench's peak
 // RSS.
 import { fork } from 'node:child_process';

@@ -10,7 +10,7 @@ import {
 } from '../src/domain/bill-rules';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item } from './support/locators';
-import { DRAFT_STORAGE_KEY, OLD_DRAFT_KEYS } from '../src/web/lib/draft-bill';
+import { DRAFT_STORAGE_KEY, OLD_DRAFT_KEYS } from '../src/web/entities/bill/draft/store';
 import { storedDraft } from './support/draft';
 import { ensureSignedIn } from './support/session';
 

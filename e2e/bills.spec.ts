@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { formatPence, toPence } from '../src/domain/money';
-import { splitBill, type SplitInput } from '../src/domain/split';
+import { formatPence } from '../src/domain/money';
+import { splitBill } from '../src/domain/split';
+import { makeBill, makeParticipants } from '../src/testing/builders';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item, lineAmount } from './support/locators';
 import { ensureSignedIn } from './support/session';
@@ -10,37 +11,15 @@ import { ensureSignedIn } from './support/session';
 
 const ME = 'Morgan';
 
-const input: SplitInput = {
-  participants: [
-    { id: 'me', name: ME },
-    { id: 'alex', name: 'Alex' },
-    { id: 'priya', name: 'Priya' },
-    { id: 'jordan', name: 'Jordan' },
-  ],
+const input = makeBill({
+  participants: makeParticipants({ me: ME, alex: 'Alex', priya: 'Priya', jordan: 'Jordan' }),
   items: [
-    {
-      name: 'French Fries',
-      amountPence: toPence('4.99'),
-      splitMode: 'manual',
-      assignments: [
-        { participantId: 'me', portions: 1 },
-        { participantId: 'alex', portions: 1 },
-      ],
-    },
-    {
-      name: 'Red Wine',
-      amountPence: toPence('22.00'),
-      splitMode: 'manual',
-      assignments: [
-        { participantId: 'priya', portions: 1 },
-        { participantId: 'jordan', portions: 1 },
-      ],
-    },
+    { name: 'French Fries', amount: '4.99', portions: { me: 1, alex: 1 } },
+    { name: 'Red Wine', amount: '22.00', portions: { priya: 1, jordan: 1 } },
   ],
   tipPercent: 10,
-  serviceChargePence: toPence('4.00'),
-  mode: 'byItem',
-};
+  serviceCharge: '4.00',
+});
 const result = splitBill(input);
 
 /** Every person's card and the totals show the domain's split of `input`. */

@@ -23,9 +23,17 @@ test.describe('foundation screens at 390 x 844', () => {
   test('unknown route: the not-found screen', async ({ page }) => {
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    // DECISIONS.md "The 404 page": words for the user, not the router's developer.
+    await expect(page.getByRole('heading', { name: 'Page not found', exact: true })).toBeVisible();
+    await expect(
+      page.getByText("This page doesn't exist. It may have moved, or the link may be wrong.", {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(page.getByText(/router/)).toHaveCount(0);
     await snap(page, 'not-found');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

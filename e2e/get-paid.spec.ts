@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { formatDate } from '../src/domain/formats';
-import { formatPence, toPence } from '../src/domain/money';
+import { formatPence } from '../src/domain/money';
 import { splitBill, type SplitInput } from '../src/domain/split';
+import { makeBill, makeParticipants } from '../src/testing/builders';
 import { wholeBillBody } from '../src/web/features/bills/model/save-body';
-import { summaryFromSplit } from '../src/web/lib/summary-data';
+import { summaryFromSplit } from '../src/web/entities/bill/model/summary-data';
 import { patchDraft, storedDraft } from './support/draft';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item } from './support/locators';
@@ -16,36 +17,14 @@ import { ensureSignedIn } from './support/session';
 
 const ME = 'Morgan';
 
-const input: SplitInput = {
-  participants: [
-    { id: 'me', name: ME },
-    { id: 'alex', name: 'Alex' },
-    { id: 'priya', name: 'Priya' },
-  ],
+const input = makeBill({
+  participants: makeParticipants({ me: ME, alex: 'Alex', priya: 'Priya' }),
   items: [
-    {
-      name: 'French Fries',
-      amountPence: toPence('4.99'),
-      splitMode: 'manual',
-      assignments: [
-        { participantId: 'me', portions: 1 },
-        { participantId: 'alex', portions: 1 },
-      ],
-    },
-    {
-      name: 'Red Wine',
-      amountPence: toPence('22.00'),
-      splitMode: 'manual',
-      assignments: [
-        { participantId: 'alex', portions: 1 },
-        { participantId: 'priya', portions: 1 },
-      ],
-    },
+    { name: 'French Fries', amount: '4.99', portions: { me: 1, alex: 1 } },
+    { name: 'Red Wine', amount: '22.00', portions: { alex: 1, priya: 1 } },
   ],
   tipPercent: 10,
-  serviceChargePence: 0,
-  mode: 'byItem',
-};
+});
 const result = splitBill(input);
 const share = (name: string) => result.participants.find((p) => p.name === name)!;
 /** What a friend pays by card: their share and their part of the fee. */
@@ -318,12 +297,16 @@ test('a connected creator: split, Get paid back, a QR code per friend, then the 
   await page.goto('/summary');
   await expect(page).toHaveURL(/\/$/);
 
-  // Get paid back again on the active bill: the same links, no new bill.
+  // An active bill offers what is left to do, its links, at thumb height: never a second round of
+  // "Get paid back" (issue 54). Its QR screen is kept, and there is still one bill.
   await page.goto(`/bill/${linksBody.billId}`);
+  await expect(page.getByRole('button', { name: 'View payment links' })).toHaveCount(1);
+  await expect(getPaidButton(page)).toHaveCount(0);
+  await shot(page, 'get-paid-bill-detail-active-actions');
   const again = page.waitForResponse(
     (r) => r.request().method() === 'POST' && r.url().endsWith('/api/payment-links'),
   );
-  await getPaidButton(page).click();
+  await page.getByRole('button', { name: 'Show QR codes' }).click();
   expect((await again).request().postDataJSON()).toEqual({ billId: linksBody.billId });
   await expect(page).toHaveURL(/\/qr-payment$/);
   await expect(page.getByRole('img', { name: 'Payment link QR code for Alex' })).toHaveAttribute(
@@ -445,9 +428,9 @@ test('the links dialog: QR after 200 ms, copy for 2 s, mark paid in cash and und
   await expect(row('Priya')).toContainText('Paid by card');
   await expect(row('Priya').getByRole('button', { name: /Undo/ })).toHaveCount(0);
 
-  // Get paid back again: Alex's code first; Priya's tab says she has paid, with no code.
+  // The QR codes again: Alex's code first; Priya's tab says she has paid, with no code.
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await getPaidButton(page).click();
+  await page.getByRole('button', { name: 'Show QR codes' }).click();
   await expect(page).toHaveURL(/\/qr-payment$/);
   const switcher = page.getByRole('tablist', { name: 'Friends to pay you back' });
   await expect(switcher.getByRole('tab', { name: /^Alex/ })).toHaveAttribute(
@@ -484,8 +467,10 @@ test('the links dialog: QR after 200 ms, copy for 2 s, mark paid in cash and und
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'get-paid-bill-detail-completed');
 
-  // Nothing left to ask for: Get paid back shows who paid.
-  await getPaidButton(page).click();
+  // Nothing left to ask for: no Get paid back, no QR codes; the links show who paid.
+  await expect(getPaidButton(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Show QR codes' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'View payment links' }).click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('links-paid-count')).toHaveText('2 of 2 paid');
 });

@@ -1,5 +1,4 @@
 import type { Browser, Page } from '@playwright/test';
-import type { WholeBillBody } from '../src/contracts/bills';
 import {
   checkoutResponseSchema,
   createPaymentLinksResponseSchema,
@@ -9,11 +8,18 @@ import {
 } from '../src/contracts/payments';
 import { formatDateTime } from '../src/domain/formats';
 import { formatPence, toPence } from '../src/domain/money';
-import { splitBill, type SplitInput } from '../src/domain/split';
+import { splitBill } from '../src/domain/split';
+import {
+  makeBill,
+  makeBillBody,
+  makeParticipantBodies,
+  makeParticipants,
+  type ItemSpec,
+} from '../src/testing/builders';
 import {
   buildPaymentContext,
   PAYMENT_CONTEXT_KEY,
-} from '../src/web/features/pay/model/payment-context';
+} from '../src/web/features/payer/model/payment-context';
 import { expect, snap, test } from './support/fixtures';
 import { lineAmount } from './support/locators';
 import { ensureSignedIn } from './support/session';
@@ -30,61 +36,20 @@ const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 
 /** Four people, by item, 12.5% tip and a £4.00 service charge, as the API tests' dinner(). */
-const input: SplitInput = {
-  participants: [
-    { id: 'me', name: CREATOR.first },
-    { id: 'p', name: 'Priya' },
-    { id: 'j', name: 'Jordan' },
-    { id: 's', name: 'Sam' },
-  ],
-  items: [
-    {
-      name: 'Black Daal',
-      amountPence: toPence('8.90'),
-      splitMode: 'manual',
-      assignments: [
-        { participantId: 'me', portions: 1 },
-        { participantId: 'p', portions: 2 },
-      ],
-    },
-    { name: 'Naan', amountPence: toPence('10.00'), splitMode: 'equally', assignments: [] },
-    {
-      name: 'Lamb Raan',
-      amountPence: toPence('17.33'),
-      splitMode: 'manual',
-      assignments: [
-        { participantId: 'j', portions: 1.5 },
-        { participantId: 's', portions: 1 },
-      ],
-    },
-  ],
-  tipPercent: 12.5,
-  serviceChargePence: toPence('4.00'),
-  mode: 'byItem',
-};
+const PEOPLE = { me: CREATOR.first, p: 'Priya', j: 'Jordan', s: 'Sam' };
+const ITEMS: ItemSpec[] = [
+  { name: 'Black Daal', amount: '8.90', portions: { me: 1, p: 2 } },
+  { name: 'Naan', amount: '10.00', splitMode: 'equally' },
+  { name: 'Lamb Raan', amount: '17.33', portions: { j: 1.5, s: 1 } },
+];
+const DINNER = { tipPercent: 12.5, serviceCharge: '4.00', items: ITEMS };
+const input = makeBill({ ...DINNER, participants: makeParticipants(PEOPLE) });
 const split = splitBill(input);
 const shareOf = (name: string) => split.participants.find((p) => p.name === name)!;
 const pounds = (pence: number) => (pence / 100).toFixed(2);
 
-function billBody(name: string): WholeBillBody {
-  return {
-    name,
-    status: 'saved',
-    mode: input.mode,
-    tipPercent: input.tipPercent,
-    serviceCharge: pounds(input.serviceChargePence),
-    participants: input.participants.map((p) => ({ key: p.id, name: p.name })),
-    items: input.items.map((item) => ({
-      name: item.name,
-      amount: pounds(item.amountPence),
-      splitMode: item.splitMode,
-      assignments: item.assignments.map((a) => ({
-        participant: a.participantId,
-        portions: a.portions,
-      })),
-    })),
-  };
-}
+const billBody = (name: string) =>
+  makeBillBody({ ...DINNER, name, participants: makeParticipantBodies(PEOPLE) });
 
 /** A creator signs up, connects the sandbox bank, saves the dinner and makes its payment links. */
 async function linksForNewBill(browser: Browser, billName = 'Dishoom') {

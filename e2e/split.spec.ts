@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { PERSON_NAME_CHARACTERS_MESSAGE } from '../src/domain/bill-rules';
-import { formatPence, toPence } from '../src/domain/money';
-import { billTotals, splitBill, type SplitInput } from '../src/domain/split';
+import { formatPence } from '../src/domain/money';
+import { billTotals, splitBill } from '../src/domain/split';
 import { shareText } from '../src/web/features/summary/model/share-text';
-import { summaryFromSplit } from '../src/web/lib/summary-data';
+import { summaryFromSplit } from '../src/web/entities/bill/model/summary-data';
 import { expect, snap, test } from './support/fixtures';
 import { assignButton, item, lineAmount } from './support/locators';
+import { makeBill, makeParticipants } from '../src/testing/builders';
 import { storedDraft } from './support/draft';
 import { ensureSignedIn } from './support/session';
 
@@ -61,6 +62,26 @@ test('split a bill: friends, items, portions, tip and service, to a summary that
     name: 'Are you sure you want to remove this participant?',
   });
   await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(fields).toHaveCount(2);
+  await expect(fields.nth(0)).toHaveValue('');
+
+  // Deleting a name's text asks the same question (issue 54); Cancel keeps the name as it was.
+  await fields.nth(0).fill('Zoe');
+  await fields.nth(0).press('End');
+  await fields.nth(0).press('Backspace');
+  await fields.nth(0).press('Backspace');
+  await expect(confirm).toBeHidden();
+  await fields.nth(0).press('Backspace');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(fields.nth(0)).toHaveValue('Z');
+  await fields.nth(0).selectText();
+  await fields.nth(0).press('Delete');
+  await expect(confirm).toBeVisible();
+  await snap(page, 'split-confirm-remove-emptied');
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(confirm).toBeHidden();
   await expect(fields).toHaveCount(2);
@@ -190,45 +211,17 @@ test('split a bill: friends, items, portions, tip and service, to a summary that
   await page.getByRole('textbox', { name: 'Tip (%)' }).fill('12');
   await page.getByRole('textbox', { name: 'Service Charge' }).fill('6.00');
 
-  const input: SplitInput = {
-    participants: [
-      { id: 'me', name: me },
-      { id: 'alex', name: 'Alex' },
-      { id: 'priya', name: 'Priya' },
-      { id: 'jordan', name: 'Jordan' },
-    ],
+  const input = makeBill({
+    participants: makeParticipants({ me, alex: 'Alex', priya: 'Priya', jordan: 'Jordan' }),
     items: [
-      {
-        name: 'French Fries',
-        amountPence: toPence('4.99'),
-        splitMode: 'manual',
-        assignments: [
-          { participantId: 'me', portions: 1 },
-          { participantId: 'alex', portions: 1 },
-        ],
-      },
-      {
-        name: 'Red Wine',
-        amountPence: toPence('24.60'),
-        splitMode: 'manual',
-        assignments: [
-          { participantId: 'me', portions: 1.5 },
-          { participantId: 'priya', portions: 0.5 },
-          { participantId: 'jordan', portions: 1 },
-        ],
-      },
-      {
-        name: 'Margherita',
-        amountPence: toPence('11.50'),
-        splitMode: 'manual',
-        assignments: [{ participantId: 'alex', portions: 1 }],
-      },
-      { name: 'Tiramisu', amountPence: toPence('7.35'), splitMode: 'equally', assignments: [] },
+      { name: 'French Fries', amount: '4.99', portions: { me: 1, alex: 1 } },
+      { name: 'Red Wine', amount: '24.60', portions: { me: 1.5, priya: 0.5, jordan: 1 } },
+      { name: 'Margherita', amount: '11.50', portions: { alex: 1 } },
+      { name: 'Tiramisu', amount: '7.35', splitMode: 'equally' },
     ],
     tipPercent: 12,
-    serviceChargePence: toPence('6.00'),
-    mode: 'byItem',
-  };
+    serviceCharge: '6.00',
+  });
   const totals = billTotals(input);
   const result = splitBill(input);
 

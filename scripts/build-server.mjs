@@ -9,7 +9,7 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'ocr-worker': 'src/server/adapters/ocr/worker.ts',
-    'heic-worker': 'src/server/modules/receipts/heic-worker.ts',
+    'heic-worker': 'src/server/adapters/image/heic-worker.ts',
     'pglite-worker': 'src/server/db/pglite-worker.ts',
   },
   outdir: 'dist/server',

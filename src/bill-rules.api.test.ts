@@ -10,7 +10,7 @@ import {
   type EditorItem,
   type SplitEditorState,
 } from './web/features/split/model/editor-state';
-import { summaryFromSplit } from './web/lib/summary-data';
+import { summaryFromSplit } from './web/entities/bill/model/summary-data';
 import { signUpWithProfile, type Session } from './server/testing/auth-helpers';
 import { createTestApp, type TestApp } from './server/testing/test-app';
 

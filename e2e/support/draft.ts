@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { DRAFT_STORAGE_KEY, EMPTY_DRAFT, type StoredDraft } from '../../src/web/lib/draft-bill';
+import { DRAFT_STORAGE_KEY } from '../../src/web/entities/bill/draft/store';
+import { EMPTY_DRAFT, type StoredDraft } from '../../src/web/entities/bill/draft/schema';
 
-// The tab's one stored draft (src/web/lib/draft-bill), for journeys that start from a state the
+// The tab's one stored draft (src/web/entities/bill/draft), for journeys that start from a state the
 // app would have stored (a reading that finished, a summary) without going through every screen.
 
 /** The stored draft as the app left it, or null when there is none. */

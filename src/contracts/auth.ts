@@ -12,6 +12,8 @@ export const userSchema = z.object({
   name: z.string(),
   username: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** Whether the user has opened the link of a verification e-mail (or signed in with Google/Apple). */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -43,6 +45,46 @@ export const signUpBodySchema = z.object({
   callbackURL: safe(z.string().max(2000)).optional(),
   rememberMe: z.boolean().optional(),
 });
+
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** POST /api/auth/request-password-reset: "Forgot password?" (better-auth, checked first). */
+export const forgotPasswordBodySchema = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** The one answer to "Forgot password?", whether or not the address has an account. */
+export const FORGOT_PASSWORD_SENT =
+  "If an account uses this e-mail address, we've sent it a link to choose a new password. The link works for 1 hour.";
+
+export const forgotPasswordResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.literal(FORGOT_PASSWORD_SENT),
+});
+
+/** POST /api/auth/reset-password: the e-mailed link's token and the new password. */
+export const resetPasswordBodySchema = z.object({
+  token: z
+    .string({ error: 'This link is not valid' })
+    .min(1, 'This link is not valid')
+    .max(200, 'This link is not valid')
+    .regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid'),
+  newPassword,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** A reset link used, expired or never made (better-auth's INVALID_TOKEN). */
+export const RESET_LINK_INVALID =
+  'This link has expired or has already been used. Ask for a new one with "Forgot password?".';
+
+/** Connecting a payout account with the Stripe provider, before the address is confirmed. */
+export const EMAIL_NOT_VERIFIED =
+  'Confirm your e-mail address first: open the link we sent you, or send it again.';
+
+/** POST /api/auth/verification-email: sends the signed-in user a new verification link. */
+export const verificationEmailResponseSchema = z.object({ status: z.literal(true) });
 
 /** POST /api/auth/sign-in/email (better-auth), checked by Fairshare first. */
 export const signInBodySchema = z.object({

@@ -53,7 +53,8 @@ export const nonNegativeMoneyInput = moneyInput.refine(
 /** A money string the server sends: always exactly 2 decimals. */
 export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);
 
-export const billStatusSchema = z.enum(['saved', 'active', 'completed']);
+/** picking: friends pick their own items from the join link (DECISIONS.md); then active. */
+export const billStatusSchema = z.enum(['saved', 'picking', 'active', 'completed']);
 export type BillStatus = z.infer<typeof billStatusSchema>;
 export const participantStatusSchema = z.enum(['pending', 'paid']);
 export const splitModeSchema = z.enum(['byItem', 'equal']);
@@ -164,7 +165,11 @@ export const wholeBillBodySchema = z
   .object({
     name: billName,
     date: isoDate.optional(),
-    status: z.enum(['saved', 'active']).default('saved'),
+    /**
+     * picking: friends pick their own items from the join link (POST /api/bills/:id/join-link),
+     * so items need no assignments yet; the creator is still the first participant.
+     */
+    status: z.enum(['saved', 'active', 'picking']).default('saved'),
     mode: splitModeSchema.default('byItem'),
     tipPercent: z
       .number()
@@ -238,6 +243,12 @@ export type RenameBillBody = z.infer<typeof renameBillBodySchema>;
 export const renameBillResponseSchema = z.object({ id: z.string(), name: z.string() });
 export type RenameBillResponse = z.infer<typeof renameBillResponseSchema>;
 
+// --- DELETE /api/bills/:id and archiving -------------------------------------------------------
+
+export const archiveBillBodySchema = z.object({ archived: z.boolean() }).strict();
+export const archiveBillResponseSchema = z.object({ id: z.string(), archived: z.boolean() });
+export type ArchiveBillResponse = z.infer<typeof archiveBillResponseSchema>;
+
 // --- Answers -------------------------------------------------------------------------------------
 
 /** One line of what a participant owes, as stored when the bill was saved (domain/shares.ts). */
@@ -286,6 +297,8 @@ export const billListItemSchema = z.object({
   totalAmount: moneyOutput,
   /** Tax added on top of the prices, part of totalAmount; "0.00" for UK bills (VAT included). */
   tax: moneyOutput,
+  /** What the other people still owe the creator (pending shares, fees excluded). */
+  owed: moneyOutput,
   participants: z.array(
     z.object({
       id: z.string(),
@@ -335,6 +348,13 @@ export const billDetailSchema = z.object({
   receiptId: z.string().nullable(),
   items: z.array(itemSchema),
   participants: z.array(participantSchema),
+  /**
+   * What its owner may still do (DECISIONS.md Managing saved bills): edit while it has no payment
+   * links, delete while it has no payment, archive once it has one.
+   */
+  hasPaymentLinks: z.boolean(),
+  hasPayments: z.boolean(),
+  archived: z.boolean(),
 });
 export type BillDetail = z.infer<typeof billDetailSchema>;
 

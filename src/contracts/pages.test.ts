@@ -6,6 +6,7 @@ describe('isPaymentPage', () => {
     for (const path of [
       '/pay/abc',
       '/payment/abc',
+      '/join/abc',
       '/secure-payment/abc/',
       '/stripe-checkout/abc',
       '/sandbox/checkout/cs_1',
@@ -22,6 +23,8 @@ describe('isPaymentPage', () => {
       '/payments',
       '/pay',
       '/pay/a/b',
+      '/join',
+      '/join/a/b',
       '/bill/1',
       '/assets/pay-x.js',
       '/auth',

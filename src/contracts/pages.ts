@@ -5,6 +5,7 @@
 const PAYMENT_PAGES: RegExp[] = [
   /^\/pay\/[^/]+\/?$/,
   /^\/payment\/[^/]+\/?$/,
+  /^\/join\/[^/]+\/?$/,
   /^\/secure-payment\/[^/]+\/?$/,
   /^\/stripe-checkout\/[^/]+\/?$/,
   /^\/sandbox\/checkout\/[^/]+\/?$/,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { BANK_MESSAGES, parseAccountNumber, parseSortCode } from '../domain/bank-details';
-import { moneyInput, moneyOutput, participantStatusSchema, shareLineSchema } from './bills';
+import {
+  billStatusSchema,
+  moneyInput,
+  moneyOutput,
+  participantStatusSchema,
+  shareLineSchema,
+} from './bills';
 import { safe, safeId } from './text';
 
 // Getting paid back (payments-accounts.md §3, §4, §7; DECISIONS.md Payments, Statuses). Amounts
@@ -67,7 +73,7 @@ export type CreatorPaymentLink = z.infer<typeof creatorPaymentLinkSchema>;
 
 export const createPaymentLinksResponseSchema = z.object({
   billId: z.string(),
-  billStatus: z.enum(['saved', 'active', 'completed']),
+  billStatus: billStatusSchema,
   paymentLinks: z.array(creatorPaymentLinkSchema),
 });
 export type CreatePaymentLinksResponse = z.infer<typeof createPaymentLinksResponseSchema>;
@@ -85,7 +91,7 @@ export const paymentRequestsResponseSchema = z.object({
       date: z.string(),
       createdAt: z.string(),
       totalAmount: moneyOutput,
-      billStatus: z.enum(['saved', 'active', 'completed']),
+      billStatus: billStatusSchema,
       linkCount: z.number().int(),
       paidCount: z.number().int(),
       /** What is still owed across the links, before fees. */
@@ -154,7 +160,7 @@ export const publicBillSchema = z.object({
   name: z.string(),
   date: z.string(),
   creatorName: z.string(),
-  status: z.enum(['saved', 'active', 'completed']),
+  status: billStatusSchema,
   subtotal: moneyOutput,
   serviceCharge: moneyOutput,
   tip: moneyOutput,

@@ -17,6 +17,7 @@ import {
   tipPercentProblem,
 } from './bill-rules';
 import type { SplitInput } from './split';
+import { makeBill, makeParticipants } from '../testing/builders';
 
 describe('amountTextProblem', () => {
   it.each(['0', '12.5', '12.50', '-1.20', '1000000', '1000000.00', ' 4.99 '])(
@@ -71,21 +72,11 @@ describe('the other field rules', () => {
 });
 
 const bill = (overrides: Partial<SplitInput> = {}): SplitInput => ({
-  participants: [
-    { id: 'a', name: 'Ann' },
-    { id: 'b', name: 'Ben' },
-  ],
-  items: [
-    {
-      name: 'Tea',
-      amountPence: 300,
-      splitMode: 'manual',
-      assignments: [{ participantId: 'a', portions: 1 }],
-    },
-  ],
-  tipPercent: 10,
-  serviceChargePence: 0,
-  mode: 'byItem',
+  ...makeBill({
+    participants: makeParticipants({ a: 'Ann', b: 'Ben' }),
+    items: [{ name: 'Tea', amount: '3.00', portions: { a: 1 } }],
+    tipPercent: 10,
+  }),
   ...overrides,
 });
 

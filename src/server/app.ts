@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type https from 'node:https';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -22,11 +23,24 @@ import { makeRequireUser, makeSessionUser } from './modules/accounts/session';
 import { createAccountsRepo } from './modules/accounts/repo';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { registerVerifiedEmailGuard } from './modules/accounts/verified-guard';
+import { accountDataRoutes } from './modules/account-data/routes';
+import { createAccountDataService } from './modules/account-data/service';
+import { activityRoutes } from './modules/activity/routes';
+import { createActivityRepo } from './modules/activity/repo';
+import { createActivityService } from './modules/activity/service';
 import { billsRoutes } from './modules/bills/routes';
 import { createBillsService } from './modules/bills/service';
+import { createFriendsRepo } from './modules/friends/repo';
+import { friendsRoutes } from './modules/friends/routes';
+import { createFriendsService } from './modules/friends/service';
 import { healthRoutes } from './modules/health/routes';
+import { createLiveBus, type LiveBus } from './modules/live/bus';
+import { createLiveRepo } from './modules/live/repo';
+import { liveRoutes } from './modules/live/routes';
+import { createLiveStreams, type LiveStreamOptions, type LiveStreams } from './modules/live/sse';
 import { createOcrPool, type OcrPool } from './adapters/ocr/pool';
-import { closeHeicDecoder } from './modules/receipts/image';
+import { closeHeicDecoder } from './adapters/image/normalise';
 import { createReceiptsRepo } from './modules/receipts/repo';
 import { receiptsRoutes } from './modules/receipts/routes';
 import { createReceiptsService } from './modules/receipts/service';
@@ -34,9 +48,32 @@ import type { Secrets } from './secrets';
 import { paymentProviderFor } from './adapters/payments/from-config';
 import type { ConfiguredProvider } from './adapters/payments/from-config';
 import { paymentsRoutes } from './modules/payments/routes';
+import {
+  createJoinRateLimiter,
+  DEFAULT_JOIN_RATE_LIMITS,
+  pickingRoutes,
+  type JoinRateLimits,
+} from './modules/picking/routes';
+import { createPickingService } from './modules/picking/service';
 import { createPaymentsServices } from './modules/payments/services';
 import { sandboxPaymentsRoutes } from './modules/sandbox-payments/routes';
 import { createSandboxPagesService } from './modules/sandbox-payments/service';
+import { createMailDeliveries } from './adapters/mail/deliveries';
+import { mailerFor } from './adapters/mail/from-config';
+import type { Mailer } from './adapters/mail/mailer';
+import { createPushSender } from './adapters/push/web-push';
+import { notificationsRoutes } from './modules/notifications/routes';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The creator's notifications: main.ts runs the due reminders, tests drive them. */
+    notifications: NotificationsService;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -44,16 +81,24 @@ export interface AppDeps {
   secrets: Secrets;
   /** Directory of the built SPA; null to serve the API only (API tests). */
   webRoot?: string | null;
-  /** Sign-in and sign-up limits; tests pass small ones. */
-  authRateLimits?: AuthRateLimits;
+  /** Sign-in, sign-up and reset limits over the configured ones; tests pass small ones. */
+  authRateLimits?: Partial<AuthRateLimits>;
   /** Pino options override: tests pass `false` to keep output quiet. */
   logger?: boolean | object;
   /** The OCR worker pool; built (and closed with the app) when not given. */
   ocr?: OcrPool;
   /** The payment provider; the configured one when not given. */
   paymentProvider?: ConfiguredProvider;
+  /** Joins from one IP per window on a join link; tests pass small ones. */
+  joinRateLimits?: JoinRateLimits;
   /** The payments module's clock (tests move it past a link's expiry). */
   clock?: () => Date;
+  /** Where e-mail goes; the configured SMTP server or outbox folder when not given. */
+  mailer?: Mailer;
+  /** Waits before trying a put-off e-mail again (adapters/mail/deliveries.ts); tests pass short ones. */
+  mailRetryDelaysMs?: number[];
+  /** Trusts a test push service's certificate (web push goes over HTTPS only). */
+  pushAgent?: https.Agent;
   /** Server timeouts, over DEFAULT_TIMEOUTS. */
   timeouts?: Partial<Timeouts>;
   /**
@@ -61,6 +106,15 @@ export interface AppDeps {
    * production, which writes answers with a compiled serializer instead (http/serializer.ts).
    */
   responseValidation?: boolean;
+  /** Event streams' heartbeat and limits, over DEFAULT_LIVE_STREAM_OPTIONS (tests shorten them). */
+  liveStreams?: Partial<LiveStreamOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's bill event bus and open event streams (modules/live). */
+    live: { bus: LiveBus; streams: LiveStreams };
+  }
 }
 
 /** How long a client may take: a stalled or dripping client must not hold a scan place or a socket. */
@@ -78,6 +132,13 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   requestMs: 60_000,
   uploadIdleMs: 10_000,
 };
+
+/** The routes that connect a payout account: with Stripe, only from a confirmed e-mail address. */
+const PAYOUT_CONNECT_PATHS = [
+  '/api/stripe/connect/account',
+  '/api/stripe/connect/start',
+  '/api/stripe/connect/onboarding',
+];
 
 /** The route authenticated by its signature, never by the site a request comes from. */
 const WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -185,11 +246,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customTypes: /^application\/json\b/,
   });
 
-  const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log);
+  const mail = createMailDeliveries(
+    deps.mailer ?? mailerFor(config.mail, app.log),
+    app.log,
+    deps.mailRetryDelaysMs,
+  );
+
+  const auth = createAuth(config, database.db, deps.secrets.authSecret, app.log, mail);
   const sessions = createSessionCache({ ttlMs: config.sessionCacheMs });
   const sessionUser = makeSessionUser(auth, sessions);
   const requireUser = makeRequireUser(sessionUser);
 
+  const accounts = createAccountsService(createAccountsRepo(database.db));
+  if (config.payments.provider === 'stripe')
+    registerVerifiedEmailGuard(app, { paths: PAYOUT_CONNECT_PATHS, service: accounts });
+  const rateLimiter = createAuthRateLimiter(
+    { ...config.authRateLimits, ...deps.authRateLimits },
+    database.pool,
+  );
   await app.register(healthRoutes(database));
   await app.register(
     accountsRoutes({
@@ -198,23 +272,85 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requireUser,
       sessionUser,
       sessions,
-      service: createAccountsService(createAccountsRepo(database.db)),
-      rateLimiter: createAuthRateLimiter(
-        deps.authRateLimits ?? config.authRateLimits,
-        database.pool,
-      ),
+      mail,
+      authSecret: deps.secrets.authSecret,
+      service: accounts,
+      rateLimiter,
     }),
   );
-  await app.register(billsRoutes({ service: createBillsService(database.db), requireUser }));
+  // The bill event log's end in this process: one LISTEN, every stream of this process (decision 017).
+  const liveBus = createLiveBus(database, app.log);
+  const liveStreams = createLiveStreams(liveBus, deps.liveStreams);
+  // Streams never end by themselves: close() would wait for them.
+  app.addHook('preClose', async () => liveStreams.closeAll());
+  app.addHook('onClose', async () => liveBus.close());
+  app.decorate('live', { bus: liveBus, streams: liveStreams });
+  await app.register(
+    liveRoutes({ repo: createLiveRepo(database.db), streams: liveStreams, requireUser }),
+  );
+
+  const bills = createBillsService(database.db);
+  await app.register(billsRoutes({ service: bills, requireUser }));
+  await app.register(
+    friendsRoutes({
+      service: createFriendsService(createFriendsRepo(database.db), bills),
+      requireUser,
+    }),
+  );
+  await app.register(
+    activityRoutes({
+      service: createActivityService(createActivityRepo(database.db), bills),
+      requireUser,
+    }),
+  );
   const provider = deps.paymentProvider ?? paymentProviderFor(config.payments, config.publicUrl);
+  const notifications = createNotificationsService({
+    db: database.db,
+    push: createPushSender({
+      vapid: deps.secrets.vapid,
+      subject: config.push.subject,
+      agent: deps.pushAgent,
+      log: app.log,
+    }),
+    mail,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    clock: deps.clock,
+  });
+  app.decorate('notifications', notifications);
+  // Notifications and messages under way finish (or are given up) before the database closes.
+  app.addHook('onClose', async () => {
+    await notifications.idle();
+    mail.close();
+    await mail.idle();
+  });
+  await app.register(notificationsRoutes({ service: notifications, requireUser }));
   const payments = createPaymentsServices({
     db: database.db,
     provider,
     publicUrl: config.publicUrl,
     log: app.log,
     clock: deps.clock,
+    onSettled: (paymentId) => notifications.paymentSettled(paymentId),
+    onLinksCreated: (billId) => notifications.linksCreated(billId),
   });
   await app.register(paymentsRoutes({ services: payments, requireUser }));
+  await app.register(
+    pickingRoutes({
+      service: createPickingService({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        testMode: provider.testMode,
+        clock: payments.clock,
+      }),
+      requireUser,
+      streams: liveStreams,
+      limitJoin: createJoinRateLimiter(
+        deps.joinRateLimits ?? DEFAULT_JOIN_RATE_LIMITS,
+        database.pool,
+      ),
+    }),
+  );
   // The sandbox's own connect and checkout pages exist only when it is the provider.
   if (provider.name === 'sandbox')
     await app.register(
@@ -229,6 +365,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         requireUser,
       }),
     );
+  await app.register(
+    accountDataRoutes({
+      service: createAccountDataService(database.db, deps.clock),
+      auth,
+      requireUser,
+      sessions,
+      rateLimiter,
+      closePayoutAccount: (userId) => payments.accounts.closePayoutAccount(userId),
+      clock: deps.clock,
+    }),
+  );
   const ocr = deps.ocr ?? createOcrPool();
   if (!deps.ocr) app.addHook('onClose', async () => ocr.close());
   // The HEIC thread keeps its decoder between photos (image.ts); it ends with the server.

@@ -132,4 +132,29 @@ describe('loadConfig', () => {
   it('refuses a short AUTH_SECRET', () => {
     expect(problemsOf({ AUTH_SECRET: 'short' })[0]).toMatch(/^AUTH_SECRET: must be at least 32/);
   });
+
+  it('writes mail to DATA_DIR/outbox unless SMTP_URL and MAIL_FROM name a server', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/fs' }).mail).toEqual({
+      transport: 'outbox',
+      dir: path.resolve('/tmp/fs/outbox'),
+      from: 'Fairshare <no-reply@localhost>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:pw@smtp.example.com', MAIL_FROM: 'hello@example.com' })
+        .mail,
+    ).toEqual({
+      transport: 'smtp',
+      url: 'smtps://u:pw@smtp.example.com',
+      from: 'Fairshare <hello@example.com>',
+    });
+    expect(problemsOf({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([
+      'MAIL_FROM: must be set when SMTP_URL is set (the address mail is sent from)',
+    ]);
+  });
+
+  it('lists a bad SMTP_URL and MAIL_FROM together, never echoing the SMTP password', () => {
+    const problems = problemsOf({ SMTP_URL: 'http://u:hunter22@h', MAIL_FROM: 'not an address' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['MAIL_FROM', 'SMTP_URL']);
+    expect(problems.join('\n')).not.toContain('hunter22');
+  });
 });

@@ -13,6 +13,12 @@ export interface AuthRateLimits {
   signInPerEmail: number;
   /** Sign-ups per IP address per window. */
   signUpPerIp: number;
+  /** "Forgot password?" requests per IP address per window. */
+  resetPerIp: number;
+  /** "Forgot password?" requests per e-mail address per window, from any IP (mails it can cause). */
+  resetPerEmail: number;
+  /** Verification e-mails a signed-in user may ask again for per window. */
+  verifyPerUser: number;
   windowSeconds: number;
 }
 
@@ -20,6 +26,9 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signInPerIp: 30,
   signInPerEmail: 10,
   signUpPerIp: 10,
+  resetPerIp: 10,
+  resetPerEmail: 3,
+  verifyPerUser: 3,
   windowSeconds: 15 * 60,
 };
 
@@ -201,6 +210,51 @@ export const envSchema = z.object({
       .max(64, 'must be at most 64')
       .optional(),
   ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        if (!URL.canParse(v)) return false;
+        const { protocol, hostname } = new URL(v);
+        return (protocol === 'smtp:' || protocol === 'smtps:') && hostname !== '';
+      }, 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => /^(?:[^<>@\r\n]*<)?[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>?$/.test(v.trim()),
+        'must be an e-mail address, or a name and one: Fairshare <hello@example.com>',
+      )
+      .optional(),
+  ),
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key (43 characters)')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+        'must be a mailto: address or an https:// URL (push services write there about problems)',
+      )
+      .optional(),
+  ),
   SIGNUPS_PER_IP: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -235,7 +289,23 @@ export interface Config {
   sessionCacheMs: number;
   /** WEB_CONCURRENCY as set: how many HTTP processes main.ts runs (undefined: its default). */
   webConcurrency: number | undefined;
+  mail: MailConfig;
+  push: PushConfig;
 }
+
+/** Web push (RFC 8030/8292): the VAPID keys when set (else DATA_DIR/secrets.json's) and subject. */
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+}
+
+/** Where e-mail goes (DECISIONS.md E-mail and notifications): an SMTP server, or DATA_DIR/outbox/. */
+export type MailConfig =
+  | { transport: 'smtp'; url: string; from: string }
+  | { transport: 'outbox'; dir: string; from: string };
+
+/** The sender of the outbox's messages when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'Fairshare <no-reply@localhost>';
 
 /** Which payment provider takes the cards (DECISIONS.md Payments). */
 export type PaymentsConfig =
@@ -272,7 +342,7 @@ function pair(
 }
 
 /** Variables whose values never appear in a message: they may hold a secret. */
-const HIDDEN = /^DATABASE_URL$|SECRET|_KEY$/;
+const HIDDEN = /^DATABASE_URL$|^SMTP_URL$|SECRET|_KEY$/;
 
 /** Parses the environment once; throws ConfigError listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -319,14 +389,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: env.STRIPE_API_URL,
       };
   }
+  const vapidPair = pair(
+    'VAPID_PUBLIC_KEY',
+    'VAPID_PRIVATE_KEY',
+    env.VAPID_PUBLIC_KEY,
+    env.VAPID_PRIVATE_KEY,
+    problems,
+  );
+  if (env.SMTP_URL && !env.MAIL_FROM)
+    problems.push('MAIL_FROM: must be set when SMTP_URL is set (the address mail is sent from)');
   if (problems.length) throw new ConfigError(problems);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const mail: MailConfig = env.SMTP_URL
+    ? { transport: 'smtp', url: env.SMTP_URL, from: withName(env.MAIL_FROM!) }
+    : {
+        transport: 'outbox',
+        dir: path.join(dataDir, 'outbox'),
+        from: env.MAIL_FROM ? withName(env.MAIL_FROM) : DEFAULT_MAIL_FROM,
+      };
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     trustProxy: env.TRUST_PROXY,
@@ -339,5 +426,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     payments,
     sessionCacheMs: env.SESSION_CACHE_MS,
     webConcurrency: env.WEB_CONCURRENCY,
+    mail,
+    push: {
+      vapid: vapidPair && { publicKey: vapidPair.clientId, privateKey: vapidPair.clientSecret },
+      subject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(mail.from)?.[1] ?? mail.from}`,
+    },
   };
+}
+
+/** A bare MAIL_FROM address is sent as "Fairshare <address>": mail is from Fairshare. */
+function withName(from: string): string {
+  const v = from.trim();
+  return v.includes('<') ? v : `Fairshare <${v}>`;
 }

@@ -269,6 +269,16 @@ const ROUTES: Route[] = [
     samples: () => ({ billId: fx.declaredBillId }),
   },
   { method: 'GET', url: '/api/bills/:id/payment-links', signedIn: true },
+  // An open event stream never ends, so inject() cannot read one (live.api.test.ts reads them over
+  // HTTP): here every request names no stream, and none may answer otherwise than 4xx.
+  {
+    method: 'GET',
+    url: '/api/bills/:id/events',
+    signedIn: true,
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    answers: 404,
+  },
+  { method: 'GET', url: '/api/pay/:token/events', params: () => ({ token: 'x' }), answers: 404 },
   {
     method: 'POST',
     url: '/api/bills/:id/participants/:participantId/payment',

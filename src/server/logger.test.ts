@@ -107,6 +107,27 @@ describe('e-mails and failed queries in logs (issue 22)', () => {
     expect(out).toContain(EMAIL_REDACTED);
   });
 
+  it('masks the tokens of links in messages and fields (a reset or verification link)', () => {
+    const out = logOf((log) => {
+      log.info(
+        'reset link http://localhost:3000/api/auth/reset-password/AbCdEfGhIjKlMnOpQrStUvWx?callbackURL=%2Fauth%2Freset',
+      );
+      log.warn(
+        {
+          details: [
+            'http://localhost:3000/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.e30.sig&callbackURL=%2F',
+          ],
+        },
+        'failed',
+      );
+      log.info({ note: 'see https://example.com/bill/123 now' }, 'plain link');
+    });
+    expect(out).not.toContain('AbCdEfGhIjKlMnOpQrStUvWx');
+    expect(out).not.toContain('eyJhbGciOiJIUzI1NiJ9.e30.sig');
+    expect(out).toContain('http://localhost:3000/api/auth/reset-password/AbCd[REDACTED]');
+    expect(out).toContain('https://example.com/bill/123 now');
+  });
+
   it("keeps a failed query's SQL and code, not its values", () => {
     const cause = Object.assign(new Error('invalid input syntax for type uuid: "secret-input"'), {
       code: '22P02',

@@ -22,9 +22,22 @@ export function redactValue(value: unknown): unknown {
 export const EMAIL_REDACTED = '[EMAIL]';
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
-/** Masks the e-mail addresses in a piece of text. */
+// A link in a message (an e-mail's reset link, a library's 'redirecting to ...'): its token-like
+// path segments and query values are masked as a request's URL is (redactUrl).
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>]+/g;
+
+function redactLinks(text: string): string {
+  return text.replace(URL_IN_TEXT, (link) => {
+    if (!URL.canParse(link)) return link;
+    const u = new URL(link);
+    return `${u.origin}${redactUrl(`${u.pathname}${u.search}`)}${u.hash ? '#[REDACTED]' : ''}`;
+  });
+}
+
+/** Masks the e-mail addresses, and the tokens in links, in a piece of text. */
 export function redactText(text: string): string {
-  return text.includes('@') ? text.replace(EMAIL, EMAIL_REDACTED) : text;
+  const masked = text.includes('://') ? redactLinks(text) : text;
+  return masked.includes('@') ? masked.replace(EMAIL, EMAIL_REDACTED) : masked;
 }
 
 /**

@@ -24,6 +24,7 @@ import { startUnusedScanCleanup } from './modules/receipts/cleanup';
 import { createScanCleanupRepo } from './modules/receipts/repo';
 import { warmUpBillReads } from './modules/bills/warm-up';
 import { loadSecrets } from './secrets';
+import { startReminderLoop } from './modules/notifications/reminder-loop';
 
 function fail(message: string): never {
   process.stderr.write(`\nFairshare could not start.\n${message}\n\n`);
@@ -72,6 +73,7 @@ async function main() {
     timer.unref();
     try {
       await jobs.stopCleanup?.();
+      await jobs.stopReminders?.();
       await app?.close();
       // Handlers of requests whose clients left are still running: let them finish first.
       await app?.whenIdle(5000);
@@ -84,7 +86,7 @@ async function main() {
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   // Background jobs started once the server listens, stopped first on shutdown.
-  const jobs: { stopCleanup?: () => Promise<void> } = {};
+  const jobs: { stopCleanup?: () => Promise<void>; stopReminders?: () => Promise<void> } = {};
   const ocr = createOcrPool();
   // A cluster's worker is stopped by its primary (SIGTERM), which a Ctrl-C reaches too.
   if (cluster.isWorker) process.on('SIGINT', () => {});
@@ -97,7 +99,10 @@ async function main() {
     const filled = await backfillShareLines(database.db);
     if (filled)
       process.stdout.write(`Stored the shares of ${filled} earlier bills line by line.\n`);
-    const secrets = loadSecrets(config.dataDir, { authSecret: config.authSecret });
+    const secrets = loadSecrets(config.dataDir, {
+      authSecret: config.authSecret,
+      vapid: config.push.vapid,
+    });
     app = await buildApp({ config, database, secrets, ocr });
     lap('app');
     await app.listen({ host: config.host, port: config.port });
@@ -119,6 +124,8 @@ async function main() {
   );
   // Scans no bill uses go after 7 days (DECISIONS.md): checked shortly after start, then hourly.
   jobs.stopCleanup = startUnusedScanCleanup(createScanCleanupRepo(database.db), app.log);
+  // Bill reminders due (a job table in the database): checked every minute.
+  jobs.stopReminders = startReminderLoop(app.notifications, app.log);
   const log = app.log;
   if (database.kind === 'embedded')
     warmUpBillReads(database.db).catch((err: unknown) => {
@@ -170,7 +177,7 @@ function start() {
     const count = processCount(config);
     if (count > 1) {
       // Made once, here: every worker must sign sessions with the same secret.
-      loadSecrets(config.dataDir, { authSecret: config.authSecret });
+      loadSecrets(config.dataDir, { authSecret: config.authSecret, vapid: config.push.vapid });
       runPrimary(count);
       return;
     }

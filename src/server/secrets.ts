@@ -1,30 +1,61 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const secretsSchema = z.object({ authSecret: z.string().min(32) });
-export type Secrets = z.infer<typeof secretsSchema>;
+const vapidSchema = z.object({ publicKey: z.string().min(80), privateKey: z.string().min(40) });
+const storedSchema = z.object({ authSecret: z.string().min(32), vapid: vapidSchema.optional() });
+
+export interface Secrets {
+  authSecret: string;
+  /** The server's VAPID key pair for web push (RFC 8292), base64url: P-256, public uncompressed. */
+  vapid: z.infer<typeof vapidSchema>;
+}
+
+/** A new P-256 key pair in the form browsers' pushManager.subscribe takes (applicationServerKey). */
+export function generateVapidKeys(): Secrets['vapid'] {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+}
 
 /**
  * Secrets come from the environment when given; otherwise they are generated on first run and kept
- * in DATA_DIR/secrets.json (mode 0600), so sessions survive a restart without any setup.
+ * in DATA_DIR/secrets.json (mode 0600), so sessions and push subscriptions survive a restart
+ * without any setup. A file from before push gets its VAPID keys added.
  */
 export function loadSecrets(
   dataDir: string,
-  fromEnv: { authSecret?: string | undefined },
+  fromEnv: {
+    authSecret?: string | undefined;
+    vapid?: { publicKey: string; privateKey: string } | undefined;
+  },
 ): Secrets {
   const file = path.join(dataDir, 'secrets.json');
-  let stored: Secrets | undefined;
+  let stored: z.infer<typeof storedSchema> | undefined;
   if (fs.existsSync(file)) {
-    const parsed = secretsSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const parsed = storedSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
     if (!parsed.success) throw new Error(`${file} is damaged: delete it to generate new secrets`);
     stored = parsed.data;
   }
-  if (fromEnv.authSecret) return { authSecret: fromEnv.authSecret };
-  if (stored) return stored;
-  const generated: Secrets = { authSecret: randomBytes(32).toString('base64url') };
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600, flag: 'wx' });
-  return generated;
+  const needsFile = !(fromEnv.authSecret && fromEnv.vapid);
+  if (needsFile && (!stored || (!fromEnv.vapid && !stored.vapid))) {
+    const next = {
+      authSecret: stored?.authSecret ?? randomBytes(32).toString('base64url'),
+      vapid: stored?.vapid ?? generateVapidKeys(),
+    };
+    fs.mkdirSync(dataDir, { recursive: true });
+    // Written beside and renamed over: a reader never sees half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
+    fs.renameSync(tmp, file);
+    stored = next;
+  }
+  return {
+    authSecret: fromEnv.authSecret ?? stored!.authSecret,
+    vapid: fromEnv.vapid ?? stored!.vapid!,
+  };
 }

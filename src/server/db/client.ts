@@ -40,7 +40,18 @@ export interface Database {
   queries: QueryCounter;
   /** The PostgreSQL server's pool (not the embedded database): for stores that share state. */
   pool?: pg.Pool;
+  /**
+   * Listens on a NOTIFY channel: `onNotify` gets each payload, after the sender's commit. On
+   * PostgreSQL this opens one connection of its own, opened again if it drops: `onResync` is
+   * called once it listens again, since what was sent meanwhile is lost.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onResync?(): void;
 }
 
 export class DatabaseStartError extends Error {
@@ -98,7 +109,17 @@ export function fromPglite(
     schema,
     logger: countingLogger(queries),
   }) as unknown as Db;
-  return { db, kind: 'embedded', queries, close };
+  return {
+    db,
+    kind: 'embedded',
+    queries,
+    close,
+    // One process holds the embedded database (the lock file): its notifications stay in it.
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, handlers.onNotify);
+      return { close: () => stop() };
+    },
+  };
 }
 
 /** Connects to a PostgreSQL server; fails with a message naming DATABASE_URL when it cannot. */
@@ -127,7 +148,75 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     schema,
     logger: countingLogger(queries),
   }) as unknown as Db;
-  return { db, kind: 'postgres', pool, queries, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    queries,
+    close: () => pool.end(),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+  };
+}
+
+/** The wait before listening again after the listening connection dropped, growing to 5 s. */
+const RELISTEN_MS = [100, 500, 1000, 2000, 5000];
+
+/** LISTEN on a connection of its own (not the pool's), opened again whenever it drops. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<{ close(): Promise<void> }> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let failures = 0;
+  const connect = async () => {
+    const c = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: 4000,
+    });
+    c.on('notification', (m) => {
+      if (m.channel === channel) handlers.onNotify(m.payload ?? '');
+    });
+    c.on('error', () => {}); // followed by 'end', which listens again
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    c.once('end', () => {
+      if (client === c) client = null;
+      if (!closed) void again();
+    });
+    client = c;
+    failures = 0;
+  };
+  const again = async () => {
+    while (!closed && !client) {
+      await new Promise((r) =>
+        setTimeout(r, RELISTEN_MS[Math.min(failures, RELISTEN_MS.length - 1)]),
+      );
+      failures++;
+      if (closed) return;
+      try {
+        await connect();
+        handlers.onResync?.();
+      } catch {
+        // tried again after the next wait
+      }
+    }
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
 }
 
 function describeUrl(url: string): string {

@@ -20,6 +20,8 @@ export interface PgliteThread {
   ): Promise<{ rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }>;
   exec(sql: string): Promise<unknown[]>;
   transaction<T>(fn: (tx: PgliteThreadTx) => Promise<T>): Promise<T>;
+  /** PGlite's LISTEN: `onNotify` gets each payload sent on `channel`, after the sender's commit. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The thread running PGlite now (a test stops it to see the next call start a new one). */
   readonly worker: Worker;
@@ -67,7 +69,7 @@ function threadStopped(detail: string): Error {
 }
 
 /** One worker thread running PGlite, with its own queue of calls waiting for an answer. */
-function spawnThread(data: PgliteWorkerData) {
+function spawnThread(data: PgliteWorkerData, onNotify: (channel: string, payload: string) => void) {
   const { filename, execArgv } = workerModule(
     new URL('./pglite-worker.js', import.meta.url),
     new URL('./pglite-worker.ts', import.meta.url),
@@ -83,6 +85,7 @@ function spawnThread(data: PgliteWorkerData) {
     pending.set(0, { resolve: () => resolve(), reject });
   });
   worker.on('message', (reply: Reply) => {
+    if ('notify' in reply) return onNotify(reply.notify.channel, reply.notify.payload);
     const p = pending.get(reply.id);
     if (!p) return;
     pending.delete(reply.id);
@@ -124,7 +127,11 @@ export async function startPgliteThread(
   data: PgliteWorkerData,
   opts: { onRestart?: (reason: Error) => void } = {},
 ): Promise<PgliteThread> {
-  let current = spawnThread(data);
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const notify = (channel: string, payload: string) => {
+    for (const l of listeners.get(channel) ?? []) l(payload);
+  };
+  let current = spawnThread(data, notify);
   let restarting: Promise<void> | null = null;
   let lastRestart = 0;
   let closed = false;
@@ -139,9 +146,10 @@ export async function startPgliteThread(
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     lastRestart = Date.now();
     opts.onRestart?.(reason);
-    const next = spawnThread({ dataDir: data.dataDir });
+    const next = spawnThread({ dataDir: data.dataDir }, notify);
     try {
       await next.ready;
+      for (const channel of listeners.keys()) await next.call({ op: 'listen', channel });
       current = next;
     } catch (err) {
       void next.worker.terminate();
@@ -197,6 +205,18 @@ export async function startPgliteThread(
       } finally {
         txThread.delete(tx);
       }
+    },
+    async listen(channel, onNotify) {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(onNotify);
+      await call({ op: 'listen', channel });
+      return async () => {
+        set.delete(onNotify);
+        if (set.size || listeners.get(channel) !== set) return;
+        listeners.delete(channel);
+        await call({ op: 'unlisten', channel }).catch(() => {});
+      };
     },
     get worker() {
       return current.worker;

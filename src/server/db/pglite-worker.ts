@@ -15,6 +15,7 @@ export type Request =
   | { id: number; op: 'query'; tx?: number; sql: string; params?: unknown[]; opts?: QueryOpts }
   | { id: number; op: 'exec'; tx?: number; sql: string }
   | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }
+  | { id: number; op: 'listen' | 'unlisten'; channel: string }
   | { id: number; op: 'close' };
 
 /** PGlite's query options, without functions: `rawTypes` are read as text (drizzle's parsers). */
@@ -25,7 +26,9 @@ export interface QueryOpts {
 
 export type Reply =
   | { id: number; ok: true; value?: unknown }
-  | { id: number; ok: false; error: Record<string, unknown> };
+  | { id: number; ok: false; error: Record<string, unknown> }
+  /** A NOTIFY on a channel listened to, delivered by PGlite at the sender's commit. */
+  | { id: -1; notify: { channel: string; payload: string } };
 
 const data = workerData as PgliteWorkerData;
 const port = parentPort!;
@@ -41,6 +44,7 @@ interface OpenTx {
   done: Promise<void>;
 }
 const open = new Map<number, OpenTx>();
+const listening = new Map<string, () => Promise<void>>();
 
 const identity = (v: string) => v;
 function optionsOf(opts: QueryOpts | undefined) {
@@ -103,6 +107,21 @@ async function handle(m: Request): Promise<unknown> {
       await t.done;
       return undefined;
     }
+    case 'listen':
+      if (!listening.has(m.channel)) {
+        const channel = m.channel;
+        listening.set(
+          channel,
+          await db.listen(channel, (payload) =>
+            port.postMessage({ id: -1, notify: { channel, payload } } satisfies Reply),
+          ),
+        );
+      }
+      return undefined;
+    case 'unlisten':
+      await listening.get(m.channel)?.();
+      listening.delete(m.channel);
+      return undefined;
     case 'close':
       await db.close();
       return undefined;

@@ -7,6 +7,7 @@ import {
   billListResponseSchema,
 } from '../../contracts/bills';
 import { currentUserResponseSchema, userSchema } from '../../contracts/auth';
+import { makeBillBody, makeParticipantBodies } from '../../testing/builders';
 import { signUpWithProfile, type Session } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { jsonSchemaOf, responseSerializerCompiler } from './serializer';
@@ -28,28 +29,15 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/bills',
     headers: { cookie: alice.cookie },
-    payload: {
-      name: 'Dishoom',
+    payload: makeBillBody({
       tipPercent: 12.5,
-      serviceCharge: '3.00',
-      participants: [
-        { key: 'me', name: 'Alice' },
-        { key: 'p2', name: 'Priya O’Neil-Zoë' },
-      ],
+      participants: makeParticipantBodies({ me: 'Alice', p2: 'Priya O’Neil-Zoë' }),
       items: [
-        {
-          name: 'Fries',
-          amount: '4.99',
-          splitMode: 'manual',
-          assignments: [
-            { participant: 'me', portions: 1.5 },
-            { participant: 'p2', portions: 0.5 },
-          ],
-        },
+        { name: 'Fries', amount: '4.99', portions: { me: 1.5, p2: 0.5 } },
         // Characters JSON must escape, in an item name (a person's name cannot hold them).
         { name: 'Wine "Rioja" <b> \\ 1/2', amount: '22.00', splitMode: 'equally' },
       ],
-    },
+    }),
   });
   expect(res.statusCode).toBe(201);
   billId = res.json().id;

@@ -8,6 +8,7 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fromPglite, openPostgres, type Database } from '../db/client';
 import { startPgliteThread } from '../db/pglite-thread';
+import { generateVapidKeys, type Secrets } from '../secrets';
 import { createLogCapture, recordInjections, type LogCapture } from './log-capture';
 import { serverUrlFor } from './test-database-url';
 
@@ -61,7 +62,7 @@ export interface TestApp {
   /** The app's log (trace level), unless the test gave its own logger. */
   logs: LogCapture | null;
   /** What signs its sessions: pass it to another app on the same database (a second process). */
-  secrets: { authSecret: string };
+  secrets: Secrets;
   close(): Promise<void>;
 }
 
@@ -77,11 +78,12 @@ export async function createTestApp(
   const config = opts.config ?? testConfig(opts.env);
   // A second app on the same database is a second process: give it the first one's secrets.
   const authSecret = opts.secrets?.authSecret ?? randomBytes(32).toString('base64url');
+  const vapid = opts.secrets?.vapid ?? generateVapidKeys();
   const logs = opts.logger === undefined ? createLogCapture() : null;
   const app = await buildApp({
     config,
     database,
-    secrets: { authSecret },
+    secrets: { authSecret, vapid },
     webRoot: null,
     logger: logs?.logger ?? false,
     ...opts,
@@ -89,7 +91,7 @@ export async function createTestApp(
   await app.ready();
   if (logs) {
     recordInjections(app, logs);
-    logs.addSecrets(authSecret, config.authSecret);
+    logs.addSecrets(authSecret, config.authSecret, vapid.privateKey);
     if (config.payments.provider === 'stripe')
       logs.addSecrets(config.payments.secretKey, ...config.payments.webhookSecrets);
   }
@@ -98,7 +100,7 @@ export async function createTestApp(
     database,
     config,
     logs,
-    secrets: { authSecret },
+    secrets: { authSecret, vapid },
     async close() {
       await app.close();
       if (!opts.database) await database.close();

@@ -74,6 +74,9 @@ const SummaryScreen = lazy(() =>
 const BillDetailScreen = lazy(() =>
   import('./screens/bill-detail-screen').then((m) => ({ default: m.BillDetailScreen })),
 );
+const PickingScreen = lazy(() =>
+  import('./screens/picking-screen').then((m) => ({ default: m.PickingScreen })),
+);
 const HistoryScreen = lazy(() =>
   import('./screens/history-screen').then((m) => ({ default: m.HistoryScreen })),
 );
@@ -112,6 +115,11 @@ const PaymentCancelledScreen = lazy(() =>
   import('./screens/payment-cancelled-screen').then((m) => ({
     default: m.PaymentCancelledScreen,
   })),
+);
+// The friend's page of a bill being picked: public, opened from a QR code at the table on a phone,
+// so, like the payer pages, it loads on its own.
+const JoinScreen = lazy(() =>
+  import('./screens/join-screen').then((m) => ({ default: m.JoinScreen })),
 );
 const PaymentsScreen = lazy(() =>
   import('./screens/payments-screen').then((m) => ({ default: m.PaymentsScreen })),
@@ -184,6 +192,7 @@ function Routes() {
           <Route path="/split-bill" component={SplitBillScreen} />
           <Route path="/summary" component={SummaryScreen} />
           <Route path="/bill/:id" component={BillDetailScreen} />
+          <Route path="/bill/:id/picking" component={PickingScreen} />
           <Route path="/history" component={HistoryScreen} />
           <Route path="/activity" component={ActivityScreen} />
           <Route path="/friends" component={FriendsScreen} />
@@ -191,6 +200,7 @@ function Routes() {
           <Route path="/payments" component={PaymentsScreen} />
           <Route path="/qr-payment" component={QrPaymentScreen} />
           <Route path="/sandbox/connect" component={SandboxConnectScreen} />
+          <Route path="/join/:token" component={JoinScreen} />
           <Route path="/pay/:token" component={PayScreen} />
           <Route path="/payment/:token" component={PayScreen} />
           <Route path="/secure-payment/:token" component={SecurePaymentScreen} />

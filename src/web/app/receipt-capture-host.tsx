@@ -11,7 +11,11 @@ import {
 import { holdsWaitingReceipts } from '../features/receipt/model/processing-state';
 import { KEPT_OFFLINE_TEXT } from '../features/receipt/model/waiting-receipt';
 import { FriendsDialog } from '../features/split/components/friends-dialog';
-import { clearParticipantNames, saveParticipantNames, startFreshDraft } from '../lib/draft-bill';
+import {
+  clearParticipantNames,
+  saveParticipantNames,
+  startFreshDraft,
+} from '../entities/bill/draft/draft-bill';
 import { useOnline } from '../lib/use-online';
 
 /**

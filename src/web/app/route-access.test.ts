@@ -8,6 +8,7 @@ describe('routeAccess (payments-accounts.md §2)', () => {
   it.each([
     '/pay/abc',
     '/payment/abc',
+    '/join/abc',
     '/secure-payment/abc',
     '/payment-success',
     '/payment-cancelled',
@@ -21,6 +22,7 @@ describe('routeAccess (payments-accounts.md §2)', () => {
     '/payments',
     '/history',
     '/bill/42',
+    '/bill/42/picking',
     '/summary',
     '/split-bill',
     '/receipt-flow',

@@ -5,6 +5,8 @@ import { returnPathOf, withReturnPath } from '../lib/return-path';
 const PUBLIC: RegExp[] = [
   /^\/pay\/[^/]+$/,
   /^\/payment\/[^/]+$/,
+  // A friend picking their items from a bill's join link: no account.
+  /^\/join\/[^/]+$/,
   /^\/secure-payment\/[^/]+$/,
   /^\/stripe-checkout\/[^/]+$/,
   /^\/payment-success$/,
@@ -22,6 +24,8 @@ const SIGNED_IN: RegExp[] = [
   /^\/payments$/,
   /^\/history$/,
   /^\/bill\/[^/]+$/,
+  // The creator's screen of a bill friends are picking.
+  /^\/bill\/[^/]+\/picking$/,
   /^\/summary$/,
   /^\/split-bill$/,
   /^\/receipt-flow$/,

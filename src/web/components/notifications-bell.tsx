@@ -1,8 +1,8 @@
 import { Bell } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useActivity, useMarkActivitySeen } from '../lib/activity-api';
-import { ActivityCard, ActivitySkeletons } from './activity-card';
+import { useActivity, useMarkActivitySeen } from '../entities/activity/api/activity';
+import { ActivityCard, ActivitySkeletons } from '../entities/activity/components/activity-card';
 import { Dialog } from './ui/dialog';
 
 const SHOWN = 5;

@@ -10,7 +10,7 @@ import type { Rect } from './paper';
 // there is added to the page's boxes, and the row lines pair it with its name as any other. Not
 // where a price with no words beside it stands just under the name: that is the name's own price
 // on a line of its own (a supermarket's code line), a layout and not a miss. Measured in decision
-// 014 (session 25).
+// 014.
 
 /** A column is a column from this many prices on. */
 const MIN_COLUMN_PRICES = 3;

@@ -210,6 +210,12 @@ export interface PaymentProvider {
   }): Promise<{ url: string }>;
   /** The account's state at the provider; null when the provider keeps none (the sandbox). */
   retrieveAccount(accountId: string): Promise<ProviderAccount | null>;
+  /**
+   * Disconnects a payout account for good (its owner deleted their Fairshare account): deleted at
+   * the provider, or rejected when it cannot be deleted (Stripe: a balance not yet paid out). An
+   * account the provider no longer knows counts as closed.
+   */
+  closeAccount(accountId: string): Promise<{ closed: 'deleted' | 'rejected' }>;
 
   /** One hosted checkout for one payment: a destination charge with the fee as application fee. */
   createCheckout(input: CheckoutInput): Promise<CheckoutSession>;

@@ -108,6 +108,10 @@ export function createSandboxProvider(publicUrl: string): SandboxProvider {
       };
     },
 
+    // The sandbox keeps its accounts in Fairshare's own table only: deleting the row closes one.
+    async closeAccount() {
+      return { closed: 'deleted' as const };
+    },
     async retrieveAccount(): Promise<ProviderAccount | null> {
       return null;
     },

@@ -607,3 +607,36 @@ describe('webhooks', () => {
     });
   });
 });
+
+describe('closeAccount', () => {
+  it('deletes an account that never took a charge, and counts one Stripe no longer knows as closed', async () => {
+    const accountId = await onboardedAccount();
+    expect(await stripe.closeAccount(accountId)).toEqual({ closed: 'deleted' });
+    expect(lastRequest('DELETE', `/v1/accounts/${accountId}`)).toBeTruthy();
+    expect(fake.accounts.has(accountId)).toBe(false);
+    expect(await stripe.closeAccount(accountId)).toEqual({ closed: 'deleted' });
+  });
+
+  it('rejects an account Stripe will not delete (money was sent to it): no more charges or payouts', async () => {
+    const accountId = await onboardedAccount();
+    const session = await stripe.createCheckout({
+      paymentId: randomUUID(),
+      method: 'card',
+      lines: [{ name: "Sam's share", amountPence: 1000 }],
+      feePence: 50,
+      destinationAccountId: accountId,
+      successUrl: 'http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/cancel',
+      description: 'Dinner',
+    });
+    fake.payCheckout(session.sessionId);
+    expect(await stripe.closeAccount(accountId)).toEqual({ closed: 'rejected' });
+    const account = fake.accounts.get(accountId)!;
+    expect(lastRequest('POST', `/v1/accounts/${accountId}/reject`).body).toMatchObject({
+      reason: 'other',
+    });
+    expect(account.charges_enabled).toBe(false);
+    expect(account.payouts_enabled).toBe(false);
+    expect(account.requirements.disabled_reason).toBe('rejected.other');
+  });
+});

@@ -91,6 +91,22 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeProvide
     retrieveAccount: (accountId) =>
       call('account lookup', async () => toAccount(await stripe.accounts.retrieve(accountId))),
 
+    closeAccount: (accountId) =>
+      call('account closing', async () => {
+        try {
+          await stripe.accounts.del(accountId);
+          return { closed: 'deleted' as const };
+        } catch (err) {
+          if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing')
+            return { closed: 'deleted' as const };
+          // Stripe deletes an Express account only once its balance is zero: reject it instead,
+          // which stops charges and payouts for good.
+          if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        }
+        await stripe.accounts.reject(accountId, { reason: 'other' });
+        return { closed: 'rejected' as const };
+      }),
+
     createCheckout: (input) =>
       call('checkout creation', async () => {
         const metadata = { payment_id: input.paymentId };

@@ -28,7 +28,7 @@ export const bills = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     billDate: date('bill_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['saved', 'active', 'completed'] }).notNull(),
+    status: text('status', { enum: ['saved', 'picking', 'active', 'completed'] }).notNull(),
     mode: text('mode', { enum: ['byItem', 'equal'] }).notNull(),
     /** Tip as basis points of the items subtotal (1000 = 10%); null when the tip was given as an amount. */
     tipBasisPoints: integer('tip_basis_points'),
@@ -50,6 +50,8 @@ export const bills = pgTable(
     clientKey: uuid('client_key'),
     /** False for a bill saved before its shares were stored line by line, until the backfill runs. */
     sharesStored: boolean('shares_stored').notNull().default(true),
+    /** Set when its owner archived it (a bill with a payment): out of the lists, still exported. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,6 +104,11 @@ export const billParticipants = pgTable(
     status: text('status', { enum: ['pending', 'paid'] })
       .notNull()
       .default('pending'),
+    /**
+     * SHA-256 (hex) of the secret given to the device of the friend who joined as this person from
+     * the join link (modules/picking); null while nobody has taken the name.
+     */
+    secretHash: text('secret_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,10 +2,18 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import { deriveProfile, type IdentityMetadata } from '../../../domain/profile';
+import type { MailDeliveries } from '../../adapters/mail/deliveries';
 import type { Config } from '../../config';
 import { CLIENT_IP_HEADER } from '../../http/auth-guard';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
+import {
+  passwordResetMail,
+  RESET_LINK_SECONDS,
+  resetPageUrl,
+  VERIFY_LINK_SECONDS,
+  verifyEmailMail,
+} from './emails';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -20,7 +28,13 @@ export interface AuthLogger {
 }
 
 /** What Fairshare's accounts need from better-auth, built once per app. */
-export function createAuth(config: Config, db: Db, secret: string, log: AuthLogger) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  secret: string,
+  log: AuthLogger,
+  mail: MailDeliveries,
+) {
   const https = config.publicUrl.startsWith('https://');
 
   const mapProfile = (profile: IdentityMetadata & { email?: unknown; name?: unknown }) => {
@@ -66,6 +80,24 @@ export function createAuth(config: Config, db: Db, secret: string, log: AuthLogg
       // (a generic answer, no session); accounts/routes.ts then signs in, so one e-mail cannot be
       // told registered without a try at its password (decision 012).
       autoSignIn: false,
+      // The link goes straight to the app's page that asks for the new password (web /auth/reset),
+      // which sends the token with it. The message is sent in the background: the request answers
+      // the same, as fast, whether or not the address has an account (a known one sends mail).
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const u = user as { email: string; firstName?: string | null };
+        mail.later(passwordResetMail(u, resetPageUrl(config.publicUrl, token)), 'password-reset');
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, token }) => {
+        const u = user as { email: string; firstName?: string | null };
+        mail.later(verifyEmailMail(u, verifyEmailUrl(config.publicUrl, token)), 'verify-email');
+      },
     },
     user: {
       additionalFields: {
@@ -99,7 +131,8 @@ export function createAuth(config: Config, db: Db, secret: string, log: AuthLogg
     },
     // Profile changes go through PATCH /api/auth/user and its validation; e-mail changes and
     // account deletion are not offered yet.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user'],
+    // A verification e-mail is asked for again through accounts/routes.ts, which reports a failure.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/send-verification-email'],
     telemetry: { enabled: false },
     // An unexpected error (the database unreachable) is thrown to Fastify's one error handler: 503
     // for a database that is down, a generic 500 otherwise, logged with the app's redaction,
@@ -116,3 +149,10 @@ export function createAuth(config: Config, db: Db, secret: string, log: AuthLogg
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Where a verification link lands: better-auth confirms the address, then the app's settings. */
+export const VERIFIED_CALLBACK = '/settings?verified=1';
+
+/** The link of a verification e-mail (better-auth's GET /verify-email). */
+export const verifyEmailUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}`;

@@ -42,6 +42,9 @@ export function createAuthRateLimiter(
   const signInIp = make(limits.signInPerIp, 'signin-ip');
   const signInEmail = make(limits.signInPerEmail, 'signin-email');
   const signUpIp = make(limits.signUpPerIp, 'signup-ip');
+  const resetIp = make(limits.resetPerIp, 'reset-ip');
+  const resetEmail = make(limits.resetPerEmail, 'reset-email');
+  const verifyUser = make(limits.verifyPerUser, 'verify-user');
 
   const limited = (msBeforeNext: number) => {
     const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
@@ -85,6 +88,17 @@ export function createAuthRateLimiter(
      */
     async signUpRefused(email: string) {
       await consume(signInEmail, emailKey(email)).catch(() => {});
+    },
+    /**
+     * "Forgot password?": per IP, and per address whether or not it has an account, so the limit
+     * says nothing about which addresses are registered and no address gets a flood of mail.
+     */
+    async passwordReset(ip: string, email: string) {
+      await consume(resetIp, ip);
+      await consume(resetEmail, emailKey(email));
+    },
+    async verificationEmail(userId: string) {
+      await consume(verifyUser, userId);
     },
   };
 }

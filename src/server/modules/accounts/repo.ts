@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { session, user } from '../../db/schema';
+import { session, user, verification } from '../../db/schema';
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -19,6 +19,30 @@ export function createAccountsRepo(db: Db) {
         .where(and(eq(session.token, token), eq(session.userId, userId)))
         .limit(1);
       return row !== undefined;
+    },
+
+    /** The user a live password-reset token (better-auth's 'reset-password:<token>') belongs to. */
+    async resetTokenOwner(token: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user })
+        .from(verification)
+        .innerJoin(user, eq(user.id, verification.value))
+        .where(
+          and(
+            eq(verification.identifier, `reset-password:${token}`),
+            gt(verification.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return row?.user;
+    },
+
+    /** A reset link opened from the inbox shows the address is theirs. */
+    async markEmailVerified(id: string): Promise<void> {
+      await db
+        .update(user)
+        .set({ emailVerified: true, updatedAt: new Date() })
+        .where(and(eq(user.id, id), eq(user.emailVerified, false)));
     },
 
     async updateProfile(

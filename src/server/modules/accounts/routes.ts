@@ -1,8 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createEmailVerificationToken } from 'better-auth/api';
 import {
   authProvidersSchema,
   currentUserResponseSchema,
+  FORGOT_PASSWORD_SENT,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  RESET_LINK_INVALID,
+  resetPasswordBodySchema,
+  verificationEmailResponseSchema,
   signInBodySchema,
   signUpBodySchema,
   syncUserBodySchema,
@@ -16,7 +23,10 @@ import type { SessionCache } from '../../http/session-cache';
 import { authHeaders } from './session';
 import { AppError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import type { Auth } from './auth';
+import { MailError } from '../../adapters/mail/mailer';
+import type { MailDeliveries } from '../../adapters/mail/deliveries';
+import { verifyEmailUrl, type Auth } from './auth';
+import { VERIFY_LINK_SECONDS, verifyEmailMail } from './emails';
 import type { AuthRateLimiter } from './rate-limit';
 import type { AccountsService } from './service';
 
@@ -30,7 +40,14 @@ export interface AccountsRoutesDeps {
   sessionUser: SessionUser;
   /** Emptied after anything that may end a session (sign-out, revocation, a password change). */
   sessions: SessionCache;
+  mail: MailDeliveries;
+  /** What signs better-auth's tokens (a verification link is one). */
+  authSecret: string;
 }
+
+/** What a signed-in user sees when a verification e-mail could not be handed to the mail server. */
+export const MAIL_UNAVAILABLE =
+  "We couldn't send the e-mail just now. Please try again in a few minutes.";
 
 /** better-auth's POSTs that only start sessions: every other one may end some. */
 const STARTS_SESSIONS_ONLY = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
@@ -57,7 +74,7 @@ const FRIENDLY: Record<string, string> = {
 export const accountsRoutes =
   (deps: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { auth, config, service, rateLimiter, requireUser, sessionUser, sessions } = deps;
+    const { auth, config, service, rateLimiter, requireUser, sessionUser, sessions, mail } = deps;
 
     // Apple posts its callback as a form: keep the raw text for better-auth to read.
     app.addContentTypeParser(
@@ -155,6 +172,46 @@ export const accountsRoutes =
           }
           return send(req, reply, signedIn);
         }
+        if (req.method === 'POST' && path === '/api/auth/request-password-reset') {
+          const body = parseBody(forgotPasswordBodySchema, req.body, { plainMessages: true });
+          await rateLimiter.passwordReset(req.ip, body.email);
+          // better-auth makes the one-time token and hands the e-mail to auth.ts's sender, which
+          // sends it in the background; the answer is this one whatever happened to the address.
+          const res = await callAuth(req, { email: body.email });
+          if (!res.ok) return send(req, reply, res);
+          return reply.send(
+            forgotPasswordResponseSchema.parse({ status: true, message: FORGOT_PASSWORD_SENT }),
+          );
+        }
+        if (req.method === 'POST' && path === '/api/auth/reset-password') {
+          const body = parseBody(resetPasswordBodySchema, req.body, { plainMessages: true });
+          const owner = await service.resetTokenOwner(body.token);
+          if (!owner) throw new AppError(400, 'invalid_token', RESET_LINK_INVALID);
+          let res: Response;
+          try {
+            // Sets the password, spends the token and ends every session of the account.
+            res = await callAuth(req, body);
+          } finally {
+            sessions.clear();
+          }
+          if (!res.ok) {
+            const data = (await res
+              .clone()
+              .json()
+              .catch(() => ({}))) as { code?: string };
+            if (data.code === 'INVALID_TOKEN')
+              throw new AppError(400, 'invalid_token', RESET_LINK_INVALID);
+            return send(req, reply, res);
+          }
+          await service.markEmailVerified(owner.id);
+          // The one new session: this device, signed in with the password just chosen.
+          const signedIn = await callAuth(
+            req,
+            { email: owner.email, password: body.newPassword },
+            '/api/auth/sign-in/email',
+          );
+          return send(req, reply, signedIn);
+        }
         if (req.method === 'POST' && path === '/api/auth/revoke-session') {
           // better-auth answers success for any token, even another user's (it ends only the
           // caller's own): say plainly that a token not theirs names no session.
@@ -169,6 +226,34 @@ export const accountsRoutes =
 
     /** The signed-in user's id, or null: for routes better-auth answers 401 itself. */
     const signedInUser = sessionUser;
+
+    // A new verification link for the signed-in user, sent now so that they hear if it failed (their
+    // own address: nothing to hide). better-auth's own route logs a failure and answers success.
+    app.post(
+      '/api/auth/verification-email',
+      { onRequest: requireUser, schema: { response: { 200: verificationEmailResponseSchema } } },
+      async (req) => {
+        const user = await service.getUser(userIdOf(req));
+        if (user.emailVerified)
+          throw new AppError(409, 'already_verified', 'Your e-mail address is already confirmed.');
+        await rateLimiter.verificationEmail(user.id);
+        const token = await createEmailVerificationToken(
+          deps.authSecret,
+          user.email,
+          undefined,
+          VERIFY_LINK_SECONDS,
+          { userId: user.id },
+        );
+        try {
+          await mail.now(verifyEmailMail(user, verifyEmailUrl(config.publicUrl, token)));
+        } catch (err) {
+          if (!(err instanceof MailError)) throw err;
+          req.log.error({ err, kind: 'verify-email' }, 'e-mail not sent');
+          throw new AppError(503, 'mail_unavailable', MAIL_UNAVAILABLE);
+        }
+        return { status: true as const };
+      },
+    );
 
     app.get(
       '/api/auth/providers',

@@ -14,6 +14,7 @@ export function toUserDto(row: UserRow): User {
     name: fullName || row.name,
     username: row.username ?? emailPrefix(row.email),
     profileImageUrl: row.image,
+    emailVerified: row.emailVerified,
   };
 }
 
@@ -31,6 +32,14 @@ export function createAccountsService(repo: AccountsRepo) {
       if (token.length === 0 || token.length > 512 || token.includes('\0')) return false;
       return repo.ownsSession(userId, token);
     },
+
+    /** The account of a live reset token (to sign it in once the password is set). */
+    async resetTokenOwner(token: string): Promise<{ id: string; email: string } | undefined> {
+      const row = await repo.resetTokenOwner(token);
+      return row && { id: row.id, email: row.email };
+    },
+
+    markEmailVerified: (userId: string) => repo.markEmailVerified(userId),
 
     async getUser(userId: string): Promise<User> {
       return toUserDto(await current(userId));

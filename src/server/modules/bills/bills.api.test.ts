@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/bills';
 import { toDecimalString, toPence } from '../../../domain/money';
 import { splitBill } from '../../../domain/split';
+import { makeBillBody, makeParticipantBodies } from '../../../testing/builders';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -23,37 +24,15 @@ afterAll(() => t.close());
 
 /** A test bill: the seeded French Fries and Red Wine, three people, 10% tip and £3.00 service. */
 function makeWholeBill(overrides: Partial<WholeBillBody> = {}): WholeBillBody {
-  return {
-    name: 'Dishoom',
-    status: 'saved',
-    mode: 'byItem',
-    tipPercent: 10,
-    serviceCharge: '3.00',
-    participants: [
-      { key: 'me', name: 'Alice' },
-      { key: 'p2', name: 'Priya' },
-      { key: 'p3', name: 'Jordan' },
-    ],
+  return makeBillBody({
+    participants: makeParticipantBodies({ me: 'Alice', p2: 'Priya', p3: 'Jordan' }),
     items: [
-      {
-        name: 'French Fries',
-        amount: '4.99',
-        splitMode: 'manual',
-        assignments: [
-          { participant: 'me', portions: 1.5 },
-          { participant: 'p2', portions: 0.5 },
-        ],
-      },
-      { name: 'Red Wine', amount: '22.00', splitMode: 'equally', assignments: [] },
-      {
-        name: 'Chai',
-        amount: '3.50',
-        splitMode: 'manual',
-        assignments: [{ participant: 'p3', portions: 1 }],
-      },
+      { name: 'French Fries', amount: '4.99', portions: { me: 1.5, p2: 0.5 } },
+      { name: 'Red Wine', amount: '22.00', splitMode: 'equally' },
+      { name: 'Chai', amount: '3.50', portions: { p3: 1 } },
     ],
     ...overrides,
-  };
+  });
 }
 
 /** What src/domain says the bill comes to, for comparison with what the server stored. */
@@ -334,11 +313,7 @@ describe('POST /api/bills with a client key (a bill saved offline, sent again)',
       '/api/bills',
       makeWholeBill({
         clientKey,
-        participants: [
-          { key: 'me', name: 'Bob' },
-          { key: 'p2', name: 'Priya' },
-          { key: 'p3', name: 'Jordan' },
-        ],
+        participants: makeParticipantBodies({ me: 'Bob', p2: 'Priya', p3: 'Jordan' }),
       }),
     );
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
@@ -592,18 +567,14 @@ describe('PATCH /api/bills/:id (rename)', () => {
 describe('GET /api/bills', () => {
   it('lists newest first with participants, 50 to a page, with a cursor for the rest', async () => {
     const carol = await signUpWithProfile(t.app, 'Carol', 'Cole');
-    const body = (n: number): WholeBillBody => ({
-      name: `Bill ${n}`,
-      participants: [
-        { key: 'me', name: 'Carol' },
-        { key: 'f', name: `Friend ${n}` },
-      ],
-      items: [{ name: 'Tea', amount: '2.00', splitMode: 'equally', assignments: [] }],
-      status: 'saved',
-      mode: 'byItem',
-      tipPercent: 0,
-      serviceCharge: '0',
-    });
+    const body = (n: number): WholeBillBody =>
+      makeBillBody({
+        name: `Bill ${n}`,
+        participants: makeParticipantBodies({ me: 'Carol', f: `Friend ${n}` }),
+        items: [{ name: 'Tea', amount: '2.00' }],
+        tipPercent: 0,
+        serviceCharge: '0',
+      });
     for (let n = 1; n <= 53; n++)
       expect((await post(carol, '/api/bills', body(n))).statusCode).toBe(201);
 

@@ -2,6 +2,7 @@
 // so a change that adds a round trip fails here rather than in a benchmark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billDetailSchema, billListResponseSchema } from '../../../contracts/bills';
+import { makeBillBody } from '../../../testing/builders';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -17,27 +18,14 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/bills',
       headers: { cookie: alice.cookie },
-      payload: {
+      payload: makeBillBody({
         name: `Dinner ${i}`,
-        tipPercent: 10,
         serviceCharge: '1.00',
-        participants: [
-          { key: 'me', name: 'Alice' },
-          { key: 'p2', name: 'Priya' },
-        ],
         items: [
-          {
-            name: 'Fries',
-            amount: '4.99',
-            splitMode: 'manual',
-            assignments: [
-              { participant: 'me', portions: 1 },
-              { participant: 'p2', portions: 1 },
-            ],
-          },
+          { name: 'Fries', amount: '4.99', portions: { me: 1, p2: 1 } },
           { name: 'Wine', amount: '22.00', splitMode: 'equally' },
         ],
-      },
+      }),
     });
     expect(res.statusCode).toBe(201);
     billId = res.json().id;

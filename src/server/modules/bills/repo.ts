@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ShareLine } from '../../../domain/shares';
 import type { Db } from '../../db/client';
 import {
-  activitySeen,
   billItems,
   billParticipants,
   bills,
@@ -37,6 +36,8 @@ export interface BillAggregate {
   /** Stored share lines, in participant then line order. */
   lines: ShareLineRow[];
   settlements: Settlement[];
+  /** Whether anyone has paid towards it (a payment that succeeded). */
+  hasPayments: boolean;
 }
 
 /** A participant's stored lines: `itemIndex` of item lines is the item's position in the bill. */
@@ -84,6 +85,9 @@ export function createBillsRepo(db: Db) {
   const statements = () => (prepared ??= prepareStatements(db));
 
   return {
+    /** This repo's handle (the transaction's, inside one): for recordBillEvent. */
+    db,
+
     /**
      * Inserts a bill with its participants, items and assignments; call inside a transaction. A
      * bill whose owner already has one with the same client key is not inserted again: the first
@@ -105,52 +109,8 @@ export function createBillsRepo(db: Db) {
           );
         return { id: first!.id, created: false };
       }
-      const billId = bill.id;
-      const people = await db
-        .insert(billParticipants)
-        .values(
-          input.participants.map((p, position) => ({
-            billId,
-            position,
-            name: p.name,
-            isCreator: p.isCreator,
-            amountDuePence: p.amountDuePence,
-            feePence: p.feePence,
-          })),
-        )
-        .returning({ id: billParticipants.id, position: billParticipants.position });
-      const idByKey = new Map(people.map((p) => [input.participants[p.position]!.key, p.id]));
-      const items = await db
-        .insert(billItems)
-        .values(
-          input.items.map((it, position) => ({
-            billId,
-            position,
-            name: it.name,
-            amountPence: it.amountPence,
-            splitMode: it.splitMode,
-          })),
-        )
-        .returning({ id: billItems.id, position: billItems.position });
-      const assignments = items.flatMap((row) =>
-        input.items[row.position]!.assignments.map((a) => ({
-          itemId: row.id,
-          participantId: idByKey.get(a.participantKey)!,
-          portionHalves: a.portionHalves,
-        })),
-      );
-      if (assignments.length) await db.insert(itemAssignments).values(assignments);
-      const itemIds = [...items].sort((a, b) => a.position - b.position).map((i) => i.id);
-      await insertLines(
-        db,
-        billId,
-        people.map((p) => ({
-          participantId: p.id,
-          lines: input.participants[p.position]!.lines,
-        })),
-        itemIds,
-      );
-      return { id: billId, created: true };
+      await insertParts(db, bill.id, input);
+      return { id: bill.id, created: true };
     },
 
     /** Replaces a bill's stored share lines (a step-by-step bill whose split changed). */
@@ -168,6 +128,54 @@ export function createBillsRepo(db: Db) {
         .where(eq(paymentLinks.billId, billId))
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * Replaces a bill's row values and all of its parts (PUT /api/bills/:id); inside a
+     * transaction, the bill locked. Removing the people removes their assignments and lines too.
+     */
+    async replaceWholeBill(billId: string, input: NewWholeBill) {
+      await db.delete(billItems).where(eq(billItems.billId, billId));
+      await db.delete(billParticipants).where(eq(billParticipants.billId, billId));
+      const { ownerId: _owner, ...values } = input.bill;
+      await db
+        .update(bills)
+        .set({ ...values, sharesStored: true, updatedAt: new Date() })
+        .where(eq(bills.id, billId));
+      await insertParts(db, billId, input);
+    },
+
+    /** The states of the bill's payments (open, succeeded, failed...), one per payment. */
+    async paymentStatesOf(billId: string): Promise<string[]> {
+      const rows = await db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.billId, billId));
+      return rows.map((r) => r.status);
+    },
+
+    /**
+     * Deletes a bill with everything under it; its links' tokens are kept as cancelled, and its
+     * scan goes too when no other bill uses it. Inside a transaction, the bill locked.
+     */
+    async deleteBill(bill: BillRow) {
+      await db.execute(sql`insert into cancelled_payment_links (token, owner_id)
+        select token, ${bill.ownerId} from payment_links where bill_id = ${bill.id}
+        on conflict do nothing`);
+      await db.delete(bills).where(eq(bills.id, bill.id));
+      if (bill.receiptId)
+        await db.execute(sql`delete from receipts r where r.id = ${bill.receiptId}
+          and not exists (select 1 from bills b where b.receipt_id = r.id)`);
+    },
+
+    async setArchived(ownerId: string, billId: string, at: Date | null) {
+      if (!isBillId(billId)) return undefined;
+      const [row] = await db
+        .update(bills)
+        .set({ archivedAt: at, updatedAt: new Date() })
+        .where(and(eq(bills.id, billId), eq(bills.ownerId, ownerId)))
+        .returning({ id: bills.id, archivedAt: bills.archivedAt });
+      return row;
     },
 
     /** Bills saved before their shares were stored, locked so that two starts share the work. */
@@ -320,25 +328,6 @@ export function createBillsRepo(db: Db) {
       return { page: rows.slice(0, limit), hasMore: rows.length > limit };
     },
 
-    /**
-     * Every share of someone other than the owner on the owner's bills, newest bill first: what the
-     * friends list is made of (domain/friends.ts), in one query.
-     */
-    async friendShares(ownerId: string) {
-      return db
-        .select({
-          billId: billParticipants.billId,
-          createdAt: bills.createdAt,
-          name: billParticipants.name,
-          status: billParticipants.status,
-          amountDuePence: billParticipants.amountDuePence,
-        })
-        .from(billParticipants)
-        .innerJoin(bills, eq(bills.id, billParticipants.billId))
-        .where(and(eq(bills.ownerId, ownerId), eq(billParticipants.isCreator, false)))
-        .orderBy(desc(bills.createdAt), desc(bills.id), asc(billParticipants.position));
-    },
-
     /** Some of the owner's bills as the list shows them, newest first, with their people: 1 query. */
     async billsByIds(ownerId: string, ids: string[]) {
       if (!ids.length) return [];
@@ -347,97 +336,6 @@ export function createBillsRepo(db: Db) {
         .from(bills)
         .where(and(eq(bills.ownerId, ownerId), sql`${bills.id} = any(${sql.param(ids)}::uuid[])`))
         .orderBy(desc(bills.createdAt), desc(bills.id));
-    },
-
-    /**
-     * Payments received on the owner's bills, newest first: the payer's name (the link holder, or
-     * the person marked paid by hand) and what the owner received (shares paid, fees excluded).
-     */
-    async recentPayments(ownerId: string, limit: number) {
-      const payer = sql<string>`coalesce(
-        (select bp.name from payment_links pl join bill_participants bp on bp.id = pl.participant_id
-          where pl.id = ${payments.payerLinkId}),
-        (select bp.name from payment_items pi join payment_links pl on pl.id = pi.link_id
-          join bill_participants bp on bp.id = pl.participant_id
-          where pi.payment_id = ${payments.id} order by bp.position limit 1),
-        '')`;
-      // bigint: node-postgres hands it over as a string, hence mapWith(Number) (always a safe integer:
-      // a bill is at most MAX_BILL_PENCE).
-      const received = sql<number>`coalesce((select sum(pi.amount_pence) from payment_items pi
-          where pi.payment_id = ${payments.id} and pi.outcome = 'paid'), 0)::bigint`.mapWith(
-        Number,
-      );
-      return db
-        .select({
-          id: payments.id,
-          completedAt: payments.completedAt,
-          method: payments.method,
-          payerName: payer,
-          receivedPence: received,
-          billId: bills.id,
-          billName: bills.name,
-          billStatus: bills.status,
-        })
-        .from(payments)
-        .innerJoin(bills, eq(bills.id, payments.billId))
-        .where(and(eq(bills.ownerId, ownerId), eq(payments.status, 'succeeded')))
-        .orderBy(desc(payments.completedAt), desc(payments.id))
-        .limit(limit);
-    },
-
-    /** Names of the people on some bills, in order, for activity cards. */
-    async peopleOf(billIds: string[]) {
-      if (!billIds.length) return [];
-      return db
-        .select({ billId: billParticipants.billId, name: billParticipants.name })
-        .from(billParticipants)
-        .where(sql`${billParticipants.billId} = any(${sql.param(billIds)}::uuid[])`)
-        .orderBy(asc(billParticipants.billId), asc(billParticipants.position));
-    },
-
-    /** Payments received since the owner last opened their activity. */
-    async countUnseenPayments(ownerId: string): Promise<number> {
-      const seen = db
-        .select({ at: activitySeen.seenAt })
-        .from(activitySeen)
-        .where(eq(activitySeen.userId, ownerId));
-      const [row] = await db
-        .select({ n: count() })
-        .from(payments)
-        .innerJoin(bills, eq(bills.id, payments.billId))
-        .where(
-          and(
-            eq(bills.ownerId, ownerId),
-            eq(payments.status, 'succeeded'),
-            sql`${payments.completedAt} > coalesce((${seen}), '-infinity'::timestamptz)`,
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    /** The owner's bills created since they last opened their activity: all of them, not a page. */
-    async countUnseenBills(ownerId: string): Promise<number> {
-      const seen = db
-        .select({ at: activitySeen.seenAt })
-        .from(activitySeen)
-        .where(eq(activitySeen.userId, ownerId));
-      const [row] = await db
-        .select({ n: count() })
-        .from(bills)
-        .where(
-          and(
-            eq(bills.ownerId, ownerId),
-            sql`${bills.createdAt} > coalesce((${seen}), '-infinity'::timestamptz)`,
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
-    async markSeen(userId: string, at: Date) {
-      await db
-        .insert(activitySeen)
-        .values({ userId, seenAt: at })
-        .onConflictDoUpdate({ target: activitySeen.userId, set: { seenAt: at } });
     },
   };
 }
@@ -466,6 +364,7 @@ interface AggregateJson {
   assignments: AssignmentRow[];
   lines: ShareLineRow[];
   settlements: Json<Settlement>[];
+  hasPayments: boolean;
 }
 
 function aggregateOf(bill: BillRow, row: AggregateJson): BillAggregate {
@@ -482,6 +381,7 @@ function aggregateOf(bill: BillRow, row: AggregateJson): BillAggregate {
       ...s,
       paidAt: s.paidAt === null ? null : new Date(s.paidAt),
     })),
+    hasPayments: row.hasPayments,
   };
 }
 
@@ -500,6 +400,10 @@ const listColumns = {
   status: bills.status,
   totalPence: bills.totalPence,
   taxPence: bills.taxPence,
+  owedPence: sql<number>`coalesce((select sum(o.amount_due_pence) from bill_participants o
+    where o.bill_id = "bills"."id" and not o.is_creator and o.status = 'pending'), 0)::bigint`.mapWith(
+    Number,
+  ),
   people: jsonRows<ListPerson>(
     `'id', p.id, 'name', p.name, 'isCreator', p.is_creator, 'status', p.status`,
     `from bill_participants p where p.bill_id = "bills"."id"`,
@@ -508,7 +412,8 @@ const listColumns = {
 };
 
 function prepareStatements(db: Db) {
-  const mine = eq(bills.ownerId, sql.placeholder('ownerId'));
+  // Archived bills leave the lists (DECISIONS.md Managing saved bills); the export still has them.
+  const mine = and(eq(bills.ownerId, sql.placeholder('ownerId')), isNull(bills.archivedAt));
   const newestFirst = [desc(bills.createdAt), desc(bills.id)] as const;
   const listFirst = db
     .select(listColumns)
@@ -567,6 +472,8 @@ function prepareStatements(db: Db) {
         `from share_lines l where l.bill_id = ${b}`,
         'l.participant_id, l.position',
       ),
+      hasPayments: sql<boolean>`exists (select 1 from payments pm where pm.bill_id = ${sql.raw(b)}
+        and pm.status = 'succeeded')`,
       settlements: jsonRows<Json<Settlement>>(
         `'participantId', pl.participant_id, 'paidAt', pl.paid_at, 'method', pm.method`,
         `from payment_links pl left join payments pm on pm.id = pl.payment_id where pl.bill_id = ${b}`,
@@ -584,6 +491,54 @@ function prepareStatements(db: Db) {
     .prepare('bills_aggregate');
 
   return { listFirst, listAfter, aggregate };
+}
+
+/** A whole bill's participants, items, assignments and share lines, under an existing bill row. */
+async function insertParts(db: Db, billId: string, input: NewWholeBill) {
+  const people = await db
+    .insert(billParticipants)
+    .values(
+      input.participants.map((p, position) => ({
+        billId,
+        position,
+        name: p.name,
+        isCreator: p.isCreator,
+        amountDuePence: p.amountDuePence,
+        feePence: p.feePence,
+      })),
+    )
+    .returning({ id: billParticipants.id, position: billParticipants.position });
+  const idByKey = new Map(people.map((p) => [input.participants[p.position]!.key, p.id]));
+  const items = await db
+    .insert(billItems)
+    .values(
+      input.items.map((it, position) => ({
+        billId,
+        position,
+        name: it.name,
+        amountPence: it.amountPence,
+        splitMode: it.splitMode,
+      })),
+    )
+    .returning({ id: billItems.id, position: billItems.position });
+  const assignments = items.flatMap((row) =>
+    input.items[row.position]!.assignments.map((a) => ({
+      itemId: row.id,
+      participantId: idByKey.get(a.participantKey)!,
+      portionHalves: a.portionHalves,
+    })),
+  );
+  if (assignments.length) await db.insert(itemAssignments).values(assignments);
+  const itemIds = [...items].sort((a, b) => a.position - b.position).map((i) => i.id);
+  await insertLines(
+    db,
+    billId,
+    people.map((p) => ({
+      participantId: p.id,
+      lines: input.participants[p.position]!.lines,
+    })),
+    itemIds,
+  );
 }
 
 async function insertLines(db: Db, billId: string, rows: ParticipantLinesRow[], itemIds: string[]) {

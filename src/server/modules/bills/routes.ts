@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  activityResponseSchema,
-  activitySeenResponseSchema,
+  archiveBillBodySchema,
+  archiveBillResponseSchema,
   billDetailSchema,
   billIdParamsSchema,
   billListQuerySchema,
@@ -16,11 +16,6 @@ import {
   renameBillResponseSchema,
   wholeBillBodySchema,
 } from '../../../contracts/bills';
-import {
-  friendBillsQuerySchema,
-  friendBillsResponseSchema,
-  friendsResponseSchema,
-} from '../../../contracts/friends';
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import { parseBody } from '../../http/validate';
 import type { BillsService } from './service';
@@ -79,6 +74,36 @@ export const billsRoutes =
       async (req) => service.renameBill(userIdOf(req), req.params.id, req.body),
     );
 
+    // The whole bill again, in POST /api/bills' shape: while it has no payment links.
+    app.put(
+      '/api/bills/:id',
+      {
+        schema: {
+          params: billIdParamsSchema,
+          body: wholeBillBodySchema,
+          response: { 200: billDetailSchema },
+        },
+      },
+      async (req) => service.updateWholeBill(userIdOf(req), req.params.id, req.body),
+    );
+
+    app.delete('/api/bills/:id', { schema: { params: billIdParamsSchema } }, async (req, reply) => {
+      await service.deleteBill(userIdOf(req), req.params.id);
+      return reply.status(204).send();
+    });
+
+    app.put(
+      '/api/bills/:id/archived',
+      {
+        schema: {
+          params: billIdParamsSchema,
+          body: archiveBillBodySchema,
+          response: { 200: archiveBillResponseSchema },
+        },
+      },
+      async (req) => service.archiveBill(userIdOf(req), req.params.id, req.body.archived),
+    );
+
     app.post(
       '/api/bill-participants',
       { schema: { body: createParticipantBodySchema, response: { 201: participantSchema } } },
@@ -97,32 +122,5 @@ export const billsRoutes =
       },
       async (req, reply) =>
         reply.status(201).send(await service.addItem(userIdOf(req), req.params.id, req.body)),
-    );
-
-    app.get('/api/friends', { schema: { response: { 200: friendsResponseSchema } } }, async (req) =>
-      service.friends(userIdOf(req)),
-    );
-
-    app.get(
-      '/api/friends/bills',
-      {
-        schema: {
-          querystring: friendBillsQuerySchema,
-          response: { 200: friendBillsResponseSchema },
-        },
-      },
-      async (req) => service.friendBills(userIdOf(req), req.query.name),
-    );
-
-    app.get(
-      '/api/activity',
-      { schema: { response: { 200: activityResponseSchema } } },
-      async (req) => service.activity(userIdOf(req)),
-    );
-
-    app.post(
-      '/api/activity/seen',
-      { schema: { response: { 200: activitySeenResponseSchema } } },
-      async (req) => service.markActivitySeen(userIdOf(req)),
     );
   };

@@ -1,6 +1,4 @@
 import type {
-  Activity,
-  ActivityResponse,
   BillDetail,
   BillListItem,
   BillListResponse,
@@ -8,26 +6,22 @@ import type {
   RenameBillBody,
   WholeBillBody,
 } from '../../../contracts/bills';
-import type { FriendBillsResponse, FriendsResponse } from '../../../contracts/friends';
 import { platformFee } from '../../../domain/fees';
-import {
-  friendsFromShares,
-  type Friend as DomainFriend,
-  type FriendShare,
-} from '../../../domain/friends';
 import { toIsoDate } from '../../../domain/formats';
 import { toDecimalString, toPence, type Pence } from '../../../domain/money';
-import { normaliseName } from '../../../domain/people';
 import { declaredShareLines, shareLinesOf, type ParticipantLines } from '../../../domain/shares';
 import {
   amountsProblem,
+  billTotals,
   splitBill,
   splitInputProblem,
   unallocatedItems,
   type SplitInput,
+  type SplitResult,
 } from '../../../domain/split';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { Db } from '../../db/client';
+import { recordBillEvent } from '../live/events';
 import {
   createBillsRepo,
   inTransaction,
@@ -36,11 +30,11 @@ import {
   type BillRow,
   type BillsRepo,
   type Cursor,
+  type NewWholeBill,
   type ShareLineRow,
 } from './repo';
 
 export const BILL_NOT_FOUND = 'Bill not found - it may have been deleted';
-const ACTIVITY_LIMIT = 50;
 
 const money = (p: Pence) => toDecimalString(p);
 
@@ -246,6 +240,10 @@ function toDetail(agg: BillAggregate): BillDetail {
         paidMethod: p.status === 'paid' ? (settlement?.method ?? null) : null,
       };
     }),
+    // A bill's links are its settlements: one per participant other than the creator.
+    hasPaymentLinks: agg.settlements.length > 0,
+    hasPayments: agg.hasPayments,
+    archived: bill.archivedAt !== null,
   };
 }
 
@@ -263,6 +261,7 @@ function listItems(page: ListRow[]): BillListItem[] {
     status: b.status,
     totalAmount: money(b.totalPence),
     tax: money(b.taxPence),
+    owed: money(b.owedPence),
     participants: b.people.map((p) => ({
       id: p.id,
       participantName: p.name,
@@ -271,23 +270,6 @@ function listItems(page: ListRow[]): BillListItem[] {
     })),
   }));
 }
-
-const sharesOf = (rows: Awaited<ReturnType<BillsRepo['friendShares']>>): FriendShare[] =>
-  rows.map((r) => ({
-    billId: r.billId,
-    sharedAt: r.createdAt.getTime(),
-    name: r.name,
-    status: r.status,
-    amountDuePence: r.amountDuePence,
-  }));
-
-const friendOut = (f: DomainFriend) => ({
-  name: f.name,
-  sharedBills: f.sharedBills,
-  pendingBills: f.pendingBills,
-  pendingAmount: money(f.pendingPence),
-  lastSharedAt: new Date(f.lastSharedAt).toISOString(),
-});
 
 // --- the use-cases ----------------------------------------------------------------------------------
 
@@ -310,6 +292,12 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
   }
 
   async function refuseIfLinked(tx: BillsRepo, bill: BillRow) {
+    if (bill.status === 'picking')
+      throw new AppError(
+        409,
+        'bill_picking',
+        'Friends are picking their items on this bill: change picks from the picking screen',
+      );
     if (await tx.hasPaymentLinks(bill.id))
       throw new AppError(
         409,
@@ -318,122 +306,195 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       );
   }
 
+  /**
+   * A whole bill checked and split by the domain (DECISIONS.md: amounts due computed here with
+   * src/domain): what POST and PUT /api/bills store, or a 400 naming the field.
+   */
+  function planWholeBill(ownerId: string, body: WholeBillBody) {
+    const keys = new Set<string>();
+    body.participants.forEach((p, i) => {
+      if (keys.has(p.key))
+        throw badRequest('Each participant needs its own key', {
+          [`participants.${i}.key`]: 'is repeated',
+        });
+      keys.add(p.key);
+    });
+    body.items.forEach((it, i) =>
+      it.assignments.forEach((a, j) => {
+        if (!keys.has(a.participant)) {
+          throw badRequest(`Item ${i + 1} is assigned to an unknown participant`, {
+            [`items.${i}.assignments.${j}.participant`]: 'is not one of the participants',
+          });
+        }
+      }),
+    );
+
+    const input: SplitInput = {
+      mode: body.mode,
+      tipPercent: body.tipPercent,
+      serviceChargePence: toPence(body.serviceCharge),
+      taxPence: body.tax === undefined ? 0 : toPence(body.tax),
+      participants: body.participants.map((p) => ({ id: p.key, name: p.name })),
+      items: body.items.map((it) => ({
+        name: it.name || 'Unknown Item',
+        amountPence: toPence(it.amount),
+        splitMode: it.splitMode,
+        assignments: it.assignments.map((a) => ({
+          participantId: a.participant,
+          portions: a.portions,
+        })),
+      })),
+    };
+    // A bill saved for picking needs no assignments yet: its items are checked as an equal split
+    // would be (sizes, a total below zero), and nobody owes anything until they pick.
+    const picking = body.status === 'picking';
+    const checked: SplitInput = picking ? { ...input, mode: 'equal' } : input;
+    const problem = splitInputProblem(checked);
+    const amountsRefused = amountsProblem(checked);
+    if (!problem && amountsRefused)
+      throw new AppError(400, 'amounts_refused', amountsRefused, { items: amountsRefused });
+    if (problem) {
+      const field = problem.code === 'missing-participants' ? 'participants' : 'items';
+      const unallocated = unallocatedItems(input);
+      const fields: Record<string, string> =
+        problem.code === 'items-unallocated'
+          ? Object.fromEntries(
+              unallocated.map((i) => [`items.${i}.assignments`, 'nobody is assigned']),
+            )
+          : { [field]: problem.description };
+      throw new AppError(400, problem.code.replaceAll('-', '_'), problem.title, fields);
+    }
+    let result;
+    try {
+      result = picking ? nothingOwed(input) : splitBill(input);
+    } catch (err) {
+      throw badRequest(err instanceof Error ? err.message : 'This bill cannot be split');
+    }
+    if (body.totalAmount !== undefined && toPence(body.totalAmount) !== result.total) {
+      throw new AppError(
+        400,
+        'amount_mismatch',
+        `The total does not match the bill: its items, tip, service charge and tax come to ${money(result.total)}`,
+        { totalAmount: `expected ${money(result.total)}` },
+      );
+    }
+
+    const lines = picking
+      ? result.participants.map(() => ({ lines: [], amountPence: 0, feePence: 0 }))
+      : shareLinesOf(input, result);
+    return {
+      bill: {
+        ownerId,
+        name: body.name,
+        billDate: body.date ?? toIsoDate(clock()),
+        status: body.status,
+        mode: body.mode,
+        tipBasisPoints: Math.round(body.tipPercent * 100),
+        subtotalPence: result.subtotal,
+        serviceChargePence: result.serviceCharge,
+        tipPence: result.tip,
+        taxPence: result.tax,
+        totalPence: result.total,
+        feePence: result.fee,
+        receiptId: body.receiptId ?? null,
+        clientKey: body.clientKey ?? null,
+      },
+      participants: result.participants.map((p, i) => ({
+        key: p.id,
+        name: p.name,
+        isCreator: i === 0,
+        amountDuePence: p.amount,
+        feePence: p.feePence,
+        lines: lines[i]!.lines,
+      })),
+      items: body.items.map((it, i) => ({
+        name: input.items[i]!.name,
+        amountPence: input.items[i]!.amountPence,
+        splitMode: it.splitMode,
+        assignments:
+          it.splitMode === 'equally'
+            ? []
+            : it.assignments.map((a) => ({
+                participantKey: a.participant,
+                portionHalves: Math.round(a.portions * 2),
+              })),
+      })),
+    } satisfies NewWholeBill;
+  }
+
+  /** A bill may name a scan of its owner's only: not another user's, not one that never was. */
+  async function refuseForeignReceipt(tx: BillsRepo, ownerId: string, receiptId?: string) {
+    if (receiptId !== undefined && !(await tx.ownsReceipt(ownerId, receiptId)))
+      throw badRequest('The receipt scan was not found', {
+        receiptId: 'is not one of your receipt scans',
+      });
+  }
+
   return {
     /** DECISIONS.md: a whole bill in one transaction, amounts due computed here with src/domain. */
     async createWholeBill(
       ownerId: string,
       body: WholeBillBody,
     ): Promise<{ id: string; created: boolean }> {
-      const keys = new Set<string>();
-      body.participants.forEach((p, i) => {
-        if (keys.has(p.key))
-          throw badRequest('Each participant needs its own key', {
-            [`participants.${i}.key`]: 'is repeated',
-          });
-        keys.add(p.key);
-      });
-      body.items.forEach((it, i) =>
-        it.assignments.forEach((a, j) => {
-          if (!keys.has(a.participant)) {
-            throw badRequest(`Item ${i + 1} is assigned to an unknown participant`, {
-              [`items.${i}.assignments.${j}.participant`]: 'is not one of the participants',
-            });
-          }
-        }),
-      );
-
-      const input: SplitInput = {
-        mode: body.mode,
-        tipPercent: body.tipPercent,
-        serviceChargePence: toPence(body.serviceCharge),
-        taxPence: body.tax === undefined ? 0 : toPence(body.tax),
-        participants: body.participants.map((p) => ({ id: p.key, name: p.name })),
-        items: body.items.map((it) => ({
-          name: it.name || 'Unknown Item',
-          amountPence: toPence(it.amount),
-          splitMode: it.splitMode,
-          assignments: it.assignments.map((a) => ({
-            participantId: a.participant,
-            portions: a.portions,
-          })),
-        })),
-      };
-      const problem = splitInputProblem(input);
-      const amountsRefused = amountsProblem(input);
-      if (!problem && amountsRefused)
-        throw new AppError(400, 'amounts_refused', amountsRefused, { items: amountsRefused });
-      if (problem) {
-        const field = problem.code === 'missing-participants' ? 'participants' : 'items';
-        const unallocated = unallocatedItems(input);
-        const fields: Record<string, string> =
-          problem.code === 'items-unallocated'
-            ? Object.fromEntries(
-                unallocated.map((i) => [`items.${i}.assignments`, 'nobody is assigned']),
-              )
-            : { [field]: problem.description };
-        throw new AppError(400, problem.code.replaceAll('-', '_'), problem.title, fields);
-      }
-      let result;
-      try {
-        result = splitBill(input);
-      } catch (err) {
-        throw badRequest(err instanceof Error ? err.message : 'This bill cannot be split');
-      }
-      if (body.totalAmount !== undefined && toPence(body.totalAmount) !== result.total) {
-        throw new AppError(
-          400,
-          'amount_mismatch',
-          `The total does not match the bill: its items, tip, service charge and tax come to ${money(result.total)}`,
-          { totalAmount: `expected ${money(result.total)}` },
-        );
-      }
-
-      const lines = shareLinesOf(input, result);
+      const plan = planWholeBill(ownerId, body);
       return inTransaction(db, async (tx) => {
-        // A bill may name a scan of its owner's only: not another user's, not one that never was.
-        if (body.receiptId !== undefined && !(await tx.ownsReceipt(ownerId, body.receiptId)))
-          throw badRequest('The receipt scan was not found', {
-            receiptId: 'is not one of your receipt scans',
-          });
-        return tx.insertWholeBill({
-          bill: {
-            ownerId,
-            name: body.name,
-            billDate: body.date ?? toIsoDate(clock()),
-            status: body.status,
-            mode: body.mode,
-            tipBasisPoints: Math.round(body.tipPercent * 100),
-            subtotalPence: result.subtotal,
-            serviceChargePence: result.serviceCharge,
-            tipPence: result.tip,
-            taxPence: result.tax,
-            totalPence: result.total,
-            feePence: result.fee,
-            receiptId: body.receiptId ?? null,
-            clientKey: body.clientKey ?? null,
-          },
-          participants: result.participants.map((p, i) => ({
-            key: p.id,
-            name: p.name,
-            isCreator: i === 0,
-            amountDuePence: p.amount,
-            feePence: p.feePence,
-            lines: lines[i]!.lines,
-          })),
-          items: body.items.map((it, i) => ({
-            name: input.items[i]!.name,
-            amountPence: input.items[i]!.amountPence,
-            splitMode: it.splitMode,
-            assignments:
-              it.splitMode === 'equally'
-                ? []
-                : it.assignments.map((a) => ({
-                    participantKey: a.participant,
-                    portionHalves: Math.round(a.portions * 2),
-                  })),
-          })),
-        });
+        await refuseForeignReceipt(tx, ownerId, body.receiptId);
+        return tx.insertWholeBill(plan);
       });
+    },
+
+    /**
+     * PUT /api/bills/:id: the whole bill again (DECISIONS.md Managing saved bills), its items,
+     * people and shares replaced and recomputed in one transaction; refused (409) once links exist.
+     */
+    async updateWholeBill(ownerId: string, billId: string, body: WholeBillBody) {
+      const plan = planWholeBill(ownerId, body);
+      return inTransaction(db, async (tx) => {
+        const bill = await tx.findOwnedBill(ownerId, billId, true);
+        if (!bill) throw notFound(BILL_NOT_FOUND);
+        await refuseIfLinked(tx, bill);
+        await refuseForeignReceipt(tx, ownerId, body.receiptId);
+        // The bill keeps its own client key: a key belongs to the save that made it.
+        await tx.replaceWholeBill(bill.id, {
+          ...plan,
+          bill: { ...plan.bill, clientKey: bill.clientKey },
+        });
+        const agg = await tx.loadOwnedAggregate(ownerId, bill.id);
+        return toDetail(agg!);
+      });
+    },
+
+    /**
+     * DELETE /api/bills/:id: a bill without payments goes, with its links (their pages then say the
+     * bill is no longer available) and its scan if no other bill uses it. A bill with a payment,
+     * or one being paid right now, stays (409): it can be archived instead.
+     */
+    async deleteBill(ownerId: string, billId: string): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const bill = await tx.findOwnedBill(ownerId, billId, true);
+        if (!bill) throw notFound(BILL_NOT_FOUND);
+        const payments = await tx.paymentStatesOf(bill.id);
+        if (payments.includes('succeeded'))
+          throw new AppError(
+            409,
+            'bill_has_payments',
+            'Someone has paid towards this bill, so it cannot be deleted. You can archive it instead.',
+          );
+        if (payments.includes('open'))
+          throw new AppError(
+            409,
+            'bill_payment_in_progress',
+            'Someone is paying for this bill right now, so it cannot be deleted. Try again later, or archive it.',
+          );
+        await tx.deleteBill(bill);
+      });
+    },
+
+    /** Archives (or brings back) the owner's bill: out of home and history, still exported. */
+    async archiveBill(ownerId: string, billId: string, archived: boolean) {
+      const row = await repo.setArchived(ownerId, billId, archived ? clock() : null);
+      if (!row) throw notFound(BILL_NOT_FOUND);
+      return { id: row.id, archived: row.archivedAt !== null };
     },
 
     /** The spec's POST /api/bills: declared totals; participants and items follow in later calls. */
@@ -591,45 +652,17 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
      * name, and no amount changes. Another user's bill is 404, as if it did not exist.
      */
     async renameBill(ownerId: string, billId: string, body: RenameBillBody) {
-      const renamed = await repo.renameOwnedBill(ownerId, billId, body.name);
-      if (!renamed) throw notFound(BILL_NOT_FOUND);
-      return renamed;
+      return inTransaction(db, async (tx) => {
+        const renamed = await tx.renameOwnedBill(ownerId, billId, body.name);
+        if (!renamed) throw notFound(BILL_NOT_FOUND);
+        await recordBillEvent(tx.db, renamed.id, 'bill.updated', { name: renamed.name });
+        return renamed;
+      });
     },
 
-    /** GET /api/friends: everyone the owner split with, newest first (domain/friends.ts). */
-    async friends(ownerId: string): Promise<FriendsResponse> {
-      const friends = friendsFromShares(sharesOf(await repo.friendShares(ownerId)));
-      return { friends: friends.map(friendOut) };
-    },
-
-    /** GET /api/friends/bills: the bills shared with one friend, newest first, with their share. */
-    async friendBills(ownerId: string, name: string): Promise<FriendBillsResponse> {
-      const shares = sharesOf(await repo.friendShares(ownerId));
-      const key = normaliseName(name);
-      const friend = friendsFromShares(shares).find((f) => f.key === key);
-      if (!friend) throw notFound('No bills shared with this person');
-      const theirs = new Map<string, { amountDuePence: number; pending: boolean }>();
-      for (const share of shares) {
-        if (normaliseName(share.name) !== key) continue;
-        const sum = theirs.get(share.billId) ?? { amountDuePence: 0, pending: false };
-        sum.amountDuePence += share.amountDuePence;
-        sum.pending ||= share.status === 'pending' && share.amountDuePence > 0;
-        theirs.set(share.billId, sum);
-      }
-      const page = await repo.billsByIds(ownerId, friend.billIds);
-      return {
-        friend: friendOut(friend),
-        bills: listItems(page).map((bill) => {
-          const share = theirs.get(bill.id)!;
-          return {
-            ...bill,
-            share: {
-              amountDue: money(share.amountDuePence),
-              status: share.pending ? ('pending' as const) : ('paid' as const),
-            },
-          };
-        }),
-      };
+    /** Some of the owner's bills as the lists show them, newest first (the friends module's). */
+    async billsByIds(ownerId: string, ids: string[]): Promise<BillListItem[]> {
+      return listItems(await repo.billsByIds(ownerId, ids));
     },
 
     async getBill(ownerId: string, billId: string): Promise<BillDetail> {
@@ -637,58 +670,31 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       if (!agg) throw notFound(BILL_NOT_FOUND);
       return toDetail(agg);
     },
-
-    /** Activity is read from the bills and their payments: never a second copy of either. */
-    async activity(ownerId: string): Promise<ActivityResponse> {
-      const [{ bills }, paid, unseenBills, unseenPayments] = await Promise.all([
-        this.listBills(ownerId, ACTIVITY_LIMIT),
-        repo.recentPayments(ownerId, ACTIVITY_LIMIT),
-        repo.countUnseenBills(ownerId),
-        repo.countUnseenPayments(ownerId),
-      ]);
-      const people = await repo.peopleOf([...new Set(paid.map((p) => p.billId))]);
-      const namesOf = new Map<string, { participantName: string }[]>();
-      for (const p of people)
-        namesOf.set(p.billId, [...(namesOf.get(p.billId) ?? []), { participantName: p.name }]);
-      const created: Activity[] = bills.map((b) => ({
-        id: `bill_created:${b.id}`,
-        type: 'bill_created',
-        date: b.createdAt,
-        user: null,
-        participant: null,
-        bill: {
-          id: b.id,
-          name: b.name,
-          status: b.status,
-          participants: b.participants.map((p) => ({ participantName: p.participantName })),
-        },
-      }));
-      const received: Activity[] = paid.map((p) => ({
-        id: `payment_received:${p.id}`,
-        type: 'payment_received',
-        date: (p.completedAt ?? new Date(0)).toISOString(),
-        user: { name: p.payerName },
-        participant: { amountDue: money(p.receivedPence) },
-        method: p.method,
-        bill: {
-          id: p.billId,
-          name: p.billName,
-          status: p.billStatus,
-          participants: namesOf.get(p.billId) ?? [],
-        },
-      }));
-      const activities = [...created, ...received]
-        .sort((x, y) => y.date.localeCompare(x.date))
-        .slice(0, ACTIVITY_LIMIT);
-      return { activities, unseenCount: unseenBills + unseenPayments };
-    },
-
-    async markActivitySeen(ownerId: string): Promise<{ seenAt: string }> {
-      const at = clock();
-      await repo.markSeen(ownerId, at);
-      return { seenAt: at.toISOString() };
-    },
   };
 }
 
 export type BillsService = ReturnType<typeof createBillsService>;
+
+/** A bill saved for picking: its totals, and nobody owing anything until they pick. */
+function nothingOwed(input: SplitInput): SplitResult {
+  const totals = billTotals(input);
+  const fee = platformFee(totals.total);
+  return {
+    ...totals,
+    participants: input.participants.map((p) => ({
+      id: p.id,
+      name: p.name,
+      originalAmount: 0,
+      tipPence: 0,
+      serviceChargePence: 0,
+      taxPence: 0,
+      amount: 0,
+      feePence: 0,
+      amountIncludingFeePence: 0,
+      items: [],
+    })),
+    fee,
+    feePerParticipant: input.participants.map(() => 0),
+    totalIncludingFees: totals.total + fee,
+  };
+}

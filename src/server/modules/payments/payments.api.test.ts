@@ -595,7 +595,8 @@ describe('races, expiry and tokens', () => {
         code: 'not_found',
       }),
     ]);
-  });
+    // A thousand requests one after another: the limit is a hang guard, not a speed check.
+  }, 120_000);
 });
 
 describe('marked paid by hand', () => {

@@ -8,6 +8,7 @@ import {
 import { toPence } from '../../../domain/money';
 import { startFakeStripe, type FakeStripe } from '../../adapters/payments/testing/fake-stripe';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
+import { linkIn, waitForOutbox } from '../../testing/mail-helpers';
 import { requestsTo } from '../../testing/requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -32,6 +33,13 @@ beforeAll(async () => {
     },
   });
   alice = await signUpWithProfile(t.app, 'Alice', 'Archer');
+  // With Stripe a payout account needs a confirmed address: open the sign-up's link.
+  const dir = t.config.mail.transport === 'outbox' ? t.config.mail.dir : '';
+  const { mails } = await waitForOutbox(dir, 1);
+  const link = new URL(linkIn(mails[0]!, 'http://localhost:3000/api/auth/verify-email?'));
+  t.logs?.addSecrets(link.searchParams.get('token')!);
+  const opened = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+  expect(opened.statusCode).toBe(302);
   await post(alice, '/api/stripe/connect/account', {});
   accountId = [...fake.accounts.keys()][0]!;
   fake.completeOnboarding(accountId, { bankName: 'MONZO', last4: '6789' });

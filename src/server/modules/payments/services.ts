@@ -14,13 +14,23 @@ export interface PaymentsDeps {
   publicUrl: string;
   log: Logger;
   clock?: () => Date;
+  /** After commit: a payment paid someone's share; links were made for a bill (notifications). */
+  onSettled?: (paymentId: string) => void;
+  onLinksCreated?: (billId: string) => void;
 }
 
 export function createPaymentsServices(deps: PaymentsDeps) {
   const { db, provider, publicUrl, log } = deps;
   const clock = deps.clock ?? (() => new Date());
   const accounts = createPayoutAccountsService({ db, provider, publicUrl, log });
-  const links = createLinksService({ db, provider, accounts, publicUrl, clock });
+  const links = createLinksService({
+    db,
+    provider,
+    accounts,
+    publicUrl,
+    clock,
+    onLinksCreated: deps.onLinksCreated,
+  });
   const settlement = createSettlementService({
     db,
     provider,
@@ -29,6 +39,7 @@ export function createPaymentsServices(deps: PaymentsDeps) {
     publicUrl,
     log,
     clock,
+    onSettled: deps.onSettled,
   });
   const events = createProviderEventsService({ db, provider, accounts, settlement, log });
   return { accounts, links, settlement, events, clock };

@@ -9,7 +9,9 @@ import {
 } from '../../../contracts/payments';
 import { toPence } from '../../../domain/money';
 import { startFakeStripe, type FakeStripe } from '../../adapters/payments/testing/fake-stripe';
+import { EMAIL_NOT_VERIFIED } from '../../../contracts/auth';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
+import { linkIn, waitForOutbox } from '../../testing/mail-helpers';
 import { requestsTo } from '../../testing/requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -103,6 +105,30 @@ async function checkout(token: string, participantIds: string[]) {
 }
 
 describe('Connect Express onboarding', () => {
+  it('asks for a confirmed e-mail address first, then connects once its link is opened', async () => {
+    for (const path of [
+      '/api/stripe/connect/account',
+      '/api/stripe/connect/start',
+      '/api/stripe/connect/onboarding',
+    ]) {
+      const res = await post(alice, path, {
+        returnUrl: 'http://localhost:3000/?onboarding=complete',
+        refreshUrl: 'http://localhost:3000/onboarding?setup=refresh',
+      });
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'email_not_verified', error: EMAIL_NOT_VERIFIED });
+    }
+    expect(fake.accounts.size).toBe(0);
+    // The sign-up's verification e-mail, in the outbox (no SMTP_URL here).
+    const dir = t.config.mail.transport === 'outbox' ? t.config.mail.dir : '';
+    const { mails } = await waitForOutbox(dir, 1);
+    const link = new URL(linkIn(mails[0]!, 'http://localhost:3000/api/auth/verify-email?'));
+    t.logs?.addSecrets(link.searchParams.get('token')!);
+    const opened = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(opened.statusCode).toBe(302);
+    expect((await get(alice, '/api/auth/user')).json().emailVerified).toBe(true);
+  });
+
   it('creates an Express account in GB, sends the user to its account link, and reads its bank', async () => {
     const account = await post(alice, '/api/stripe/connect/account', {});
     expect(account.json()).toEqual({ accountSetupRequired: true });

@@ -4,7 +4,11 @@ import { Piscina } from 'piscina';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { heicClaiming, ukReceiptHeic } from '../../testing/receipt-fixtures';
-import decode, { decoderIsPristine, type HeicResult, type HeicTask } from './heic-worker';
+import decode, {
+  decoderIsPristine,
+  type HeicResult,
+  type HeicTask,
+} from '../../adapters/image/heic-worker';
 import { MAX_PIXELS, normaliseReceiptImage } from './image';
 
 // HEIC decoding keeps its libheif between photos (heic-worker.ts): what one photo leaves in the

@@ -1,14 +1,14 @@
 import { Activity as ActivityIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useLocation } from 'wouter';
-import { ActivityCard, ActivitySkeletons } from '../../components/activity-card';
+import { ActivityCard, ActivitySkeletons } from '../../entities/activity/components/activity-card';
 import { AppHeader } from '../../components/app-header';
 import { BottomNav } from '../../components/bottom-nav';
 import { Button } from '../../components/ui/button';
 import { FriendsList } from '../../features/bills/components/friends-list';
 import { HomeBills } from '../../features/bills/components/home-bills';
 import { LoadFailed } from '../../features/bills/components/list-states';
-import { useActivity } from '../../lib/activity-api';
+import { useActivity } from '../../entities/activity/api/activity';
 import { errorMessage } from '../../lib/error-message';
 
 const tabClass =

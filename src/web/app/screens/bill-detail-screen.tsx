@@ -14,11 +14,12 @@ import { useRenameBill } from '../../features/bills/api/rename-bill';
 import { BillDetailView } from '../../features/bills/components/bill-detail-view';
 import { summaryOfBill } from '../../features/bills/model/detail-summary';
 import { billOrigin } from '../../features/bills/model/opened-from';
-import { PaymentLinksDialog } from '../../features/payments/components/payment-links-dialog';
-import { PaymentsOnboardingDialog } from '../../features/payments/components/payments-onboarding-dialog';
-import { useGetPaid } from '../../features/payments/components/use-get-paid';
-import { friendCountOfBill } from '../../features/payments/model/links-request';
+import { PaymentLinksDialog } from '../../features/get-paid/components/payment-links-dialog';
+import { PaymentsOnboardingDialog } from '../../features/get-paid/components/payments-onboarding-dialog';
+import { useGetPaid } from '../../features/get-paid/components/use-get-paid';
+import { friendCountOfBill } from '../../features/get-paid/model/links-request';
 import { shareBill } from '../../features/summary/components/share-bill';
+import { useLiveBill } from '../../entities/bill/api/live';
 
 /** /bill/:id (spec §2 Bill detail): back goes home if opened from home, otherwise to History. */
 export function BillDetailScreen() {
@@ -26,6 +27,8 @@ export function BillDetailScreen() {
   const [, navigate] = useLocation();
   const [origin] = useState(billOrigin);
   const bill = useBillDetail(id);
+  // A friend's payment, a share marked paid elsewhere, the bill completed: shown as it happens.
+  useLiveBill(bill.isSuccess ? id : null);
   const getPaid = useGetPaid();
   const rename = useRenameBill(id);
   const [linksOpen, setLinksOpen] = useState(false);
@@ -67,6 +70,7 @@ export function BillDetailScreen() {
         onDone={back.onBack}
         onRename={rename}
         onViewLinks={() => setLinksOpen(true)}
+        onOpenPicking={() => navigate(`/bill/${encodeURIComponent(data.id)}/picking`)}
         gettingPaid={getPaid.pending}
       />
       <PaymentLinksDialog

@@ -12,7 +12,7 @@ import {
   loadParkedDraft,
   loadUnsavedDraft,
   takeBackParkedDraft,
-} from '../../lib/draft-bill';
+} from '../../entities/bill/draft/draft-bill';
 import { announceReceipt } from '../../lib/receipt-events';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useState } from 'react';

@@ -1,20 +1,22 @@
 import { useParams } from 'wouter';
-import { usePaymentLink } from '../../features/pay/api/payment-link';
-import { AlreadyPaidView } from '../../features/pay/components/already-paid-view';
+import { useLivePayment } from '../../features/payer/api/live';
+import { usePaymentLink } from '../../features/payer/api/payment-link';
+import { AlreadyPaidView } from '../../features/payer/components/already-paid-view';
 import {
   ExpiredState,
   PaymentErrorState,
   PaymentNotAvailableState,
   PayLoading,
-} from '../../features/pay/components/pay-states';
-import { PayStartView } from '../../features/pay/components/pay-start-view';
-import { useStartCheckout } from '../../features/pay/components/use-start-checkout';
-import { linkLoadMessage } from '../../features/pay/model/load-errors';
+} from '../../features/payer/components/pay-states';
+import { PayStartView } from '../../features/payer/components/pay-start-view';
+import { useStartCheckout } from '../../features/payer/components/use-start-checkout';
+import { linkLoadMessage } from '../../features/payer/model/load-errors';
 
 /** /pay/:token and /payment/:token (payments-accounts.md §2 Payment entry page), public. */
 export function PayScreen() {
   const { token = '' } = useParams<{ token: string }>();
   const link = usePaymentLink(token);
+  useLivePayment(link.isSuccess ? token : '');
   const checkout = useStartCheckout(token, { onStale: () => void link.refetch() });
 
   if (link.isPending) return <PayLoading />;

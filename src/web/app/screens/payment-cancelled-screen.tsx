@@ -2,9 +2,9 @@ import { CircleX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
-import { PayFrame } from '../../features/pay/components/pay-frame';
-import { clearPaymentContext } from '../../features/pay/model/payment-context';
-import { tryAgainTarget } from '../../features/pay/model/try-again';
+import { PayFrame } from '../../features/payer/components/pay-frame';
+import { clearPaymentContext } from '../../features/payer/model/payment-context';
+import { tryAgainTarget } from '../../features/payer/model/try-again';
 
 /**
  * /payment-cancelled (payments-accounts.md §2): nothing was charged; Try Payment Again goes back

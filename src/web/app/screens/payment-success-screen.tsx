@@ -1,20 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useConfirmPayment } from '../../features/pay/api/confirm-payment';
-import { payKeys } from '../../features/pay/api/keys';
-import { usePaymentSession } from '../../features/pay/api/payment-session';
-import { PayLoading, PaymentErrorState } from '../../features/pay/components/pay-states';
-import { PaymentReceipt } from '../../features/pay/components/payment-receipt';
+import { useConfirmPayment } from '../../features/payer/api/confirm-payment';
+import { payKeys } from '../../features/payer/api/keys';
+import { usePaymentSession } from '../../features/payer/api/payment-session';
+import { PayLoading, PaymentErrorState } from '../../features/payer/components/pay-states';
+import { PaymentReceipt } from '../../features/payer/components/payment-receipt';
 import {
   ConfirmingState,
   GenericSuccessState,
   PaymentProblemState,
   StillConfirmingState,
-} from '../../features/pay/components/success-states';
-import { checkoutLoadMessage } from '../../features/pay/model/load-errors';
-import { clearPaymentContext, readPaymentContext } from '../../features/pay/model/payment-context';
-import { CONFIRM_POLL_LIMIT, successMode } from '../../features/pay/model/success-mode';
+} from '../../features/payer/components/success-states';
+import { checkoutLoadMessage } from '../../features/payer/model/load-errors';
+import {
+  clearPaymentContext,
+  readPaymentContext,
+} from '../../features/payer/model/payment-context';
+import { CONFIRM_POLL_LIMIT, successMode } from '../../features/payer/model/success-mode';
 import { errorMessage } from '../../lib/error-message';
 
 export const INTENT_NOT_FOUND = 'Payment intent not found. Please refresh the page and try again.';

@@ -3,8 +3,8 @@ import { AppHeader } from '../../components/app-header';
 import { BottomNav } from '../../components/bottom-nav';
 import { useReceiptPicker } from '../../components/receipt-picker';
 import { Button } from '../../components/ui/button';
-import { HowPaymentLinksWork } from '../../features/payments/components/how-payment-links-work';
-import { PaymentRequestsList } from '../../features/payments/components/payment-requests-list';
+import { HowPaymentLinksWork } from '../../features/get-paid/components/how-payment-links-work';
+import { PaymentRequestsList } from '../../features/get-paid/components/payment-requests-list';
 
 /**
  * /payments (payments-accounts.md §2 Payments tab): a new bill, the recent payment links and how

@@ -4,7 +4,7 @@ import { ProcessingView } from '../../features/receipt/components/processing-vie
 import { useReceiptProcessing } from '../../features/receipt/components/use-receipt-processing';
 import { FAILURE_DELAY_MS, SUCCESS_DELAY_MS } from '../../features/receipt/model/processing-state';
 import { FriendsDialog } from '../../features/split/components/friends-dialog';
-import { clearWorkingBill, loadParticipantNames } from '../../lib/draft-bill';
+import { clearWorkingBill, loadParticipantNames } from '../../entities/bill/draft/draft-bill';
 
 /**
  * /processing-receipt (spec §2): 'Hold tight...' while the receipt is read. Once it is (800 ms after

@@ -1,8 +1,8 @@
 import { useParams, useSearch } from 'wouter';
-import { useSandboxCheckout } from '../../features/pay/api/sandbox-checkout';
-import { PaymentErrorState, PayLoading } from '../../features/pay/components/pay-states';
-import { SandboxCheckoutView } from '../../features/pay/components/sandbox-checkout-view';
-import { checkoutLoadMessage } from '../../features/pay/model/load-errors';
+import { useSandboxCheckout } from '../../features/payer/api/sandbox-checkout';
+import { PaymentErrorState, PayLoading } from '../../features/payer/components/pay-states';
+import { SandboxCheckoutView } from '../../features/payer/components/sandbox-checkout-view';
+import { checkoutLoadMessage } from '../../features/payer/model/load-errors';
 
 /**
  * /sandbox/checkout/:sessionId: the sandbox provider's hosted checkout page (DECISIONS.md Payments),

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { useLinkBill } from '../../features/pay/api/link-bill';
+import { useLivePayment } from '../../features/payer/api/live';
+import { useLinkBill } from '../../features/payer/api/link-bill';
 import {
   ExpiredState,
   HomeLink,
@@ -8,23 +9,24 @@ import {
   PaymentNotAvailableState,
   PayLoading,
   StatusPanel,
-} from '../../features/pay/components/pay-states';
-import { PayFrame } from '../../features/pay/components/pay-frame';
-import { SecurePaymentView } from '../../features/pay/components/secure-payment-view';
-import { useStartCheckout } from '../../features/pay/components/use-start-checkout';
-import { billLoadMessage } from '../../features/pay/model/load-errors';
+} from '../../features/payer/components/pay-states';
+import { PayFrame } from '../../features/payer/components/pay-frame';
+import { SecurePaymentView } from '../../features/payer/components/secure-payment-view';
+import { useStartCheckout } from '../../features/payer/components/use-start-checkout';
+import { billLoadMessage } from '../../features/payer/model/load-errors';
 import {
   initialSelection,
   payeeRows,
   selectionTotals,
   toggleSelection,
-} from '../../features/pay/model/selection';
+} from '../../features/payer/model/selection';
 
 /** /secure-payment/:token (payments-accounts.md §2): pay for one or more people on the bill. */
 export function SecurePaymentScreen() {
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const bill = useLinkBill(token);
+  useLivePayment(bill.isSuccess ? token : '');
   const checkout = useStartCheckout(token, { onStale: () => void bill.refetch() });
   const rows = useMemo(() => (bill.data ? payeeRows(bill.data) : []), [bill.data]);
   // null until the person chooses: then the link's own person starts chosen, whenever it loads.

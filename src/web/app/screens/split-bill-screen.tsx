@@ -1,4 +1,4 @@
-import { BillName } from '../../components/bill-name';
+import { BillName } from '../../entities/bill/components/bill-name';
 import { BackButton } from '../../components/ui/back-button';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -17,8 +17,20 @@ import { FriendsDialog } from '../../features/split/components/friends-dialog';
 import { SplitEditor } from '../../features/split/components/split-editor';
 import { UnsavedDraftCard } from '../../features/split/components/unsaved-draft-card';
 import { useSplitEditor } from '../../features/split/components/use-split-editor';
-import { discardParkedDraft, loadParkedDraft, takeBackParkedDraft } from '../../lib/draft-bill';
+import { useSaveBill } from '../../features/bills/api/save-bill';
+import { pickingBillBody } from '../../features/bills/model/save-body';
+import { createJoinLink } from '../../features/picking/api/picking';
+import { toSplitInput } from '../../features/split/model/editor-state';
+import {
+  discardParkedDraft,
+  forgetSplit,
+  loadParkedDraft,
+  takeBackParkedDraft,
+} from '../../entities/bill/draft/draft-bill';
+import { reportError } from '../../components/ui/report-error';
 import { newId } from '../../lib/new-id';
+import { displayFirstName, useCurrentUser } from '../../lib/use-current-user';
+import { isOnline } from '../../lib/use-online';
 
 type ReceiptDialog = 'upload' | 'photo' | 'manual' | null;
 
@@ -37,6 +49,42 @@ export function SplitBillScreen() {
   const consumed = useRef<number | null>(null);
   // An unsaved bill put aside when this scan started: offered back, never mixed into this one.
   const [parked, setParked] = useState(loadParkedDraft);
+  const { user } = useCurrentUser();
+  const save = useSaveBill();
+  const [picking, setPicking] = useState(false);
+
+  // The second way to split: the bill is saved for friends to pick their own items (status
+  // picking, the creator first), given its join link, and the picking screen shows its QR code.
+  const letFriendsPick = async () => {
+    if (picking) return;
+    if (!isOnline()) {
+      toast({
+        variant: 'destructive',
+        title: "You're offline",
+        description: 'Friends pick from a link: connect to the internet, then try again.',
+      });
+      return;
+    }
+    setPicking(true);
+    try {
+      const body = pickingBillBody(
+        {
+          billName: state.billName,
+          input: toSplitInput(state),
+          receiptId: state.receiptId,
+          creatorName: displayFirstName(user),
+        },
+        new Date(),
+      );
+      const { id } = await save.mutateAsync(body);
+      await createJoinLink(id);
+      forgetSplit();
+      navigate(`/bill/${encodeURIComponent(id)}/picking`);
+    } catch (err) {
+      setPicking(false);
+      reportError(err, "Couldn't save the bill", 'Failed to save bill. Please try again.');
+    }
+  };
 
   const loadReading = (reading: ReceiptData) =>
     dispatch({
@@ -102,6 +150,8 @@ export function SplitBillScreen() {
         onScanReceipt={() => setDialog('photo')}
         onUploadReceipt={() => setDialog('upload')}
         onEnterItems={() => setDialog('manual')}
+        onLetFriendsPick={() => void letFriendsPick()}
+        lettingFriendsPick={picking}
         footerClassName="-mx-4 px-4"
       />
       <FriendsDialog

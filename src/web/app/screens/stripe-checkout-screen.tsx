@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { startCheckout } from '../../features/pay/api/checkout';
-import { fetchPaymentLink } from '../../features/pay/api/payment-link';
-import { PayLoading } from '../../features/pay/components/pay-states';
-import { buildPaymentContext, savePaymentContext } from '../../features/pay/model/payment-context';
+import { startCheckout } from '../../features/payer/api/checkout';
+import { fetchPaymentLink } from '../../features/payer/api/payment-link';
+import { PayLoading } from '../../features/payer/components/pay-states';
+import {
+  buildPaymentContext,
+  savePaymentContext,
+} from '../../features/payer/model/payment-context';
 
 /**
  * /stripe-checkout/:token (payments-accounts.md §2 Route access: a redirect target whose content

@@ -4,16 +4,21 @@ import { Redirect, useLocation } from 'wouter';
 import { toast } from '../../components/ui/use-toast';
 import { useSaveBill } from '../../features/bills/api/save-bill';
 import { savedBillName, wholeBillBody } from '../../features/bills/model/save-body';
-import { PaymentsOnboardingDialog } from '../../features/payments/components/payments-onboarding-dialog';
-import { useGetPaid } from '../../features/payments/components/use-get-paid';
+import { PaymentsOnboardingDialog } from '../../features/get-paid/components/payments-onboarding-dialog';
+import { useGetPaid } from '../../features/get-paid/components/use-get-paid';
 import { shareBill } from '../../features/summary/components/share-bill';
 import { SummaryView } from '../../features/summary/components/summary-view';
 import { keepBill } from '../../features/bills/components/waiting-bills';
 import { KEPT_BILL_TOAST } from '../../features/bills/model/waiting-bill';
 import { isUnauthorized, NetworkError } from '../../lib/api';
 import { errorMessage } from '../../lib/error-message';
-import { forgetSplit, loadSummary, renameDraft, summaryClientKey } from '../../lib/draft-bill';
-import { summaryInput } from '../../lib/summary-data';
+import {
+  forgetSplit,
+  loadSummary,
+  renameDraft,
+  summaryClientKey,
+} from '../../entities/bill/draft/draft-bill';
+import { summaryInput } from '../../entities/bill/model/summary-data';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { isOnline } from '../../lib/use-online';
 

@@ -57,6 +57,7 @@ export interface FakeAccount {
   charges_enabled: boolean;
   payouts_enabled: boolean;
   details_submitted: boolean;
+  /** disabled_reason is 'rejected.other'... once the platform rejected the account. */
   requirements: { currently_due: string[]; disabled_reason: string | null };
   default_currency: string;
   metadata: Record<string, string>;
@@ -688,6 +689,37 @@ export async function startFakeStripe(
       (p, [id = '']) => {
         p.allow('expand');
         return retrieve(accounts.get(id) ?? notFound('account', id), p);
+      },
+    ],
+    [
+      // Stripe deletes an Express account only once its balance is zero: here, while no charge
+      // was sent to it.
+      'DELETE',
+      /^\/v1\/accounts\/([^/]+)$/,
+      (_p, [id = '']) => {
+        if (!accounts.has(id)) notFound('account', id);
+        if ([...charges.values()].some((c) => c.destination === id))
+          throw refuse(
+            'This account cannot be deleted until its balance is zero.',
+            'account_invalid',
+          );
+        accounts.delete(id);
+        return { id, object: 'account', deleted: true };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/accounts\/([^/]+)\/reject$/,
+      (p, [id = '']) => {
+        p.allow('reason');
+        const account = accounts.get(id) ?? notFound('account', id);
+        const reason = p.requiredString('reason');
+        if (!['fraud', 'terms_of_service', 'other'].includes(reason))
+          throw refuse(`Invalid reason: ${reason}`, 'parameter_invalid', 'reason');
+        account.charges_enabled = false;
+        account.payouts_enabled = false;
+        account.requirements = { ...account.requirements, disabled_reason: `rejected.${reason}` };
+        return retrieve(account, p);
       },
     ],
     [

@@ -155,6 +155,27 @@ export function createPayoutAccountsService(deps: AccountsServiceDeps) {
         : undefined;
     },
 
+    /**
+     * Closes the user's payout account at the provider (deleted, or rejected when it cannot be),
+     * before their Fairshare account is deleted; the row goes with the account. 502 when the
+     * provider cannot be reached, so nothing is deleted while the account is still open there.
+     */
+    async closePayoutAccount(userId: string): Promise<void> {
+      const row = await repo.findPayoutAccount(userId);
+      if (!row || row.provider !== provider.name) return;
+      try {
+        const { closed } = await provider.closeAccount(row.accountId);
+        log.info({ accountId: row.accountId, closed }, 'payout account closed');
+      } catch (err) {
+        log.error({ err, accountId: row.accountId }, 'could not close payout account');
+        throw new AppError(
+          502,
+          'provider_error',
+          'We could not disconnect your payout account just now. Nothing was deleted; please try again.',
+        );
+      }
+    },
+
     /** Stores what the provider says of an account (its onboarding, its bank). */
     async update(accountId: string, fields: PayoutAccountFields) {
       return repo.updatePayoutAccount(accountId, fields);

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   billParticipants,
   bills,
+  cancelledPaymentLinks,
   paymentLinks,
   payments,
   shareLines,
@@ -107,8 +108,15 @@ export function createLinksRepo(db: Db) {
           .where(inArray(billParticipants.id, ids));
     },
 
+    /**
+     * Sets a bill's status, except while friends are picking (modules/picking): a friend paying
+     * then neither completes nor activates the bill; "Ask for the rest" ends picking.
+     */
     async setBillStatus(billId: string, status: BillRow['status']) {
-      await db.update(bills).set({ status, updatedAt: new Date() }).where(eq(bills.id, billId));
+      await db
+        .update(bills)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(bills.id, billId), ne(bills.status, 'picking')));
     },
 
     async insertLinks(rows: (typeof paymentLinks.$inferInsert)[]) {
@@ -153,6 +161,18 @@ export function createLinksRepo(db: Db) {
         .where(eq(paymentLinks.token, lookupToken(token)))
         .limit(1);
       return row;
+    },
+
+    /** Whether the token was a link of a bill its owner deleted (bills/repo.ts deleteBill). */
+    async isCancelledToken(token: string): Promise<boolean> {
+      // A token that could never have been made could never have been cancelled.
+      if (!lookupToken(token)) return false;
+      const [row] = await db
+        .select({ token: cancelledPaymentLinks.token })
+        .from(cancelledPaymentLinks)
+        .where(eq(cancelledPaymentLinks.token, lookupToken(token)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async tokenOfLink(linkId: string): Promise<string | null> {

@@ -12,8 +12,12 @@ import { isLinkExpired, PAYMENT_LINK_TTL_MS } from '../../../../domain/shares';
 import type { PaymentProvider } from '../../../adapters/payments/provider';
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, notFound } from '../../../http/errors';
+import { recordBillEvent } from '../../live/events';
 import type { PayoutAccountsService } from '../accounts/service';
+import { BILL_NO_LONGER_AVAILABLE } from '../../../../contracts/constants';
 import { BILL_NOT_FOUND, inTransaction, linkNotFound, money, newToken } from '../common';
+
+const billUnavailable = () => new AppError(410, 'bill_unavailable', BILL_NO_LONGER_AVAILABLE);
 import {
   createLinksRepo,
   type BillRow,
@@ -33,6 +37,8 @@ export interface LinksServiceDeps {
   accounts: PayoutAccountsService;
   publicUrl: string;
   clock: () => Date;
+  /** Told after commit when a bill has links and someone still to pay (bill reminders). */
+  onLinksCreated?: (billId: string) => void;
 }
 
 const lineOut = (line: ShareLineRow) => ({
@@ -115,8 +121,10 @@ export function createLinksService(deps: LinksServiceDeps) {
 
   /** The link behind a token. Unknown and malformed tokens get the same answer, by the same path. */
   async function viewOf(token: string, tx: Db = db): Promise<LinkView> {
-    const view = await createLinksRepo(tx).linkByToken(token);
-    if (!view) throw linkNotFound();
+    const r = createLinksRepo(tx);
+    const view = await r.linkByToken(token);
+    // A link whose bill its owner deleted says so (DECISIONS.md Managing saved bills).
+    if (!view) throw (await r.isCancelledToken(token)) ? billUnavailable() : linkNotFound();
     return view;
   }
 
@@ -134,10 +142,16 @@ export function createLinksService(deps: LinksServiceDeps) {
       ownerId: string,
       body: CreatePaymentLinksBody,
     ): Promise<CreatePaymentLinksResponse> {
-      return inTransaction(db, async (t) => {
+      const made = await inTransaction(db, async (t) => {
         const tx = createLinksRepo(t);
         const bill = await tx.lockOwnedBill(ownerId, body.billId);
         if (!bill) throw notFound(BILL_NOT_FOUND);
+        if (bill.status === 'picking')
+          throw new AppError(
+            409,
+            'bill_picking',
+            'Friends are still picking their items: use "Ask for the rest" to send payment links',
+          );
         if (!(await accounts.receivingAccount(t, ownerId)))
           throw new AppError(
             409,
@@ -214,8 +228,18 @@ export function createLinksService(deps: LinksServiceDeps) {
         if (await tx.allLinksPaid(bill.id)) status = 'completed';
         else if (status === 'saved' || status === 'completed') status = 'active';
         if (status !== bill.status) await tx.setBillStatus(bill.id, status);
+        if (fresh.length)
+          await recordBillEvent(t, bill.id, 'links.created', {
+            participantIds: fresh.map((p) => p.id),
+          });
+        if (status === 'completed' && status !== bill.status)
+          await recordBillEvent(t, bill.id, 'bill.completed', {});
+        else if (status !== bill.status)
+          await recordBillEvent(t, bill.id, 'bill.updated', { status });
         return linksResponse(t, bill.id, status);
       });
+      if (made.billStatus === 'active') deps.onLinksCreated?.(made.billId);
+      return made;
     },
 
     /** GET /api/bills/:id/payment-links */

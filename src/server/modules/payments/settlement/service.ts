@@ -11,6 +11,7 @@ import type { ChargeState, PaymentProvider, PayMethod } from '../../../adapters/
 import { BANK_MINIMUM_PENCE, bankOffered } from '../../../../domain/shares';
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, notFound } from '../../../http/errors';
+import { recordBillEvent } from '../../live/events';
 import type { PayoutAccountsService } from '../accounts/service';
 import {
   alreadyPaid,
@@ -25,6 +26,7 @@ import {
 } from '../common';
 import type { LinkView } from '../links/repo';
 import type { LinksService } from '../links/service';
+import { CHECKOUT_HOLD_MS } from '../picking';
 import { createSettlementRepo, type CoveredLink, type PaymentRow } from './repo';
 
 // Checkout and settlement (DECISIONS.md Payments): opening a payment for a payer's selection, the
@@ -39,6 +41,8 @@ export interface SettlementServiceDeps {
   publicUrl: string;
   log: Logger;
   clock: () => Date;
+  /** Told after commit of each payment that paid someone's share (the creator's notifications). */
+  onSettled?: (paymentId: string) => void;
 }
 
 export interface Settled {
@@ -96,6 +100,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     const now = clock();
     const covered = await tx.lockCoveredLinks(payment.id);
     const result: Settled = { recorded: true, refundDuePence: 0, paid: [], refunded: [] };
+    const paidIds: string[] = [];
     for (const { item, link, participantName } of covered) {
       if (link.status === 'paid') {
         result.refundDuePence += item.amountPence + item.feePence;
@@ -105,6 +110,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         await tx.markLinkPaid(link, payment.id, now);
         await tx.setItemOutcome(payment.id, link.id, 'paid');
         result.paid.push(participantName);
+        paidIds.push(link.participantId);
       }
     }
     await tx.updatePayment(payment.id, {
@@ -120,8 +126,17 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         ? `${result.refunded.join(' and ')} had already been paid for: that part was refunded`
         : null,
     });
-    if (await links.allLinksPaid(t, payment.billId))
-      await links.setBillStatus(t, payment.billId, 'completed');
+    const completed = await links.allLinksPaid(t, payment.billId);
+    if (completed) await links.setBillStatus(t, payment.billId, 'completed');
+    if (payment.provider === 'manual')
+      for (const participantId of paidIds)
+        await recordBillEvent(t, payment.billId, 'share.paid', { participantId, paid: true });
+    else
+      await recordBillEvent(t, payment.billId, 'payment.succeeded', {
+        participantIds: paidIds,
+        amount: money(payment.amountPence + payment.feePence),
+      });
+    if (completed) await recordBillEvent(t, payment.billId, 'bill.completed', {});
     return result;
   }
 
@@ -227,7 +242,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       );
       return mismatch(problem);
     }
-    await inTransaction(db, (tx) =>
+    const settled = await inTransaction(db, (tx) =>
       settle(tx, payment.id, {
         paymentIntentId: state.paymentIntentId,
         chargeId: state.chargeId,
@@ -235,6 +250,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         cardLast4: state.cardLast4,
       }),
     );
+    if (settled.paid.length) deps.onSettled?.(payment.id);
     await refundIfDue(payment.id);
     // A refund or dispute that arrived before this success applies now.
     if (state.chargeId) await applyCharge(state.chargeId);
@@ -394,6 +410,8 @@ export function createSettlementService(deps: SettlementServiceDeps) {
           feePence: total.feePence,
           destinationAccountId: account.accountId,
           returnUrl,
+          // The app's clock, against which a checkout's hold ends (CHECKOUT_HOLD_MS).
+          createdAt: clock(),
         },
         rows.map((r) => ({
           linkId: r.link.id,
@@ -402,13 +420,22 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         })),
       );
       const people = await tx.coveredLinks(payment.id);
+      await recordBillEvent(t, bill.id, 'payment.started', {
+        participantIds: rows.map((r) => r.participant.id),
+      });
       return { payment, view, people, destination: account.accountId };
     });
   }
 
   async function failOpened(payment: PaymentRow, err: unknown): Promise<never> {
     log.error({ err, paymentId: payment.id }, 'payment setup at the provider failed');
-    await repo.updatePayment(payment.id, { status: 'failed', failureMessage: SETUP_FAILED });
+    await inTransaction(db, async (t) => {
+      const tx = createSettlementRepo(t);
+      await tx.updatePayment(payment.id, { status: 'failed', failureMessage: SETUP_FAILED });
+      await recordBillEvent(t, payment.billId, 'payment.failed', {
+        participantIds: (await tx.coveredLinks(payment.id)).map((c) => c.link.participantId),
+      });
+    });
     throw new AppError(502, 'provider_error', SETUP_FAILED);
   }
 
@@ -503,13 +530,18 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         charge: (payment: PaymentRow) => Promise<ChargeDetails> | ChargeDetails;
       },
     ): Promise<void> {
-      await inTransaction(db, async (t) => {
+      const settled = await inTransaction(db, async (t) => {
         const tx = createSettlementRepo(t);
         const payment = await tx.findPayment(paymentId, true);
         if (!payment) throw notFound('This checkout was not found');
         steps.authorise?.(payment);
-        if (payment.status === 'succeeded') return; // paid already: never charged twice
-        if (payment.status !== 'open')
+        if (payment.status === 'succeeded') return null; // paid already: never charged twice
+        // An open checkout holds a picking friend's share for CHECKOUT_HOLD_MS only: after that
+        // the share may have changed, so the checkout has expired, as a Stripe session would.
+        if (
+          payment.status !== 'open' ||
+          payment.createdAt.getTime() <= clock().getTime() - CHECKOUT_HOLD_MS
+        )
           throw new AppError(
             410,
             'checkout_closed',
@@ -520,8 +552,9 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         if (paid.length) throw alreadyPaid(paid.map((c) => c.participantName));
         if (covered.some((c) => isLinkExpired(c.link.expiresAt, clock())))
           throw linkExpired(await links.creatorName(t, payment.billId));
-        await settle(t, payment.id, await steps.charge(payment));
+        return settle(t, payment.id, await steps.charge(payment));
       });
+      if (settled?.paid.length) deps.onSettled?.(paymentId);
     },
 
     /** Marks a friend paid in cash or by bank transfer, through the same settle() as a card. */
@@ -626,6 +659,7 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         await tx.setItemOutcome(payment.id, link.id, null);
         await tx.markLinkPending(link);
         if (bill.status !== 'active') await links.setBillStatus(t, bill.id, 'active');
+        await recordBillEvent(t, bill.id, 'share.paid', { participantId, paid: false });
         return links.linksResponse(t, bill.id, 'active');
       });
     },

@@ -4,12 +4,12 @@ import { maskedLast4 } from '../../../../domain/bank-details';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { reportError } from '../../../lib/error-message';
+import { reportError } from '../../../components/ui/report-error';
 import {
   fetchSettingsOnboardingUrl,
   redirectingTitle,
   useBankAccount,
-} from '../../../lib/payout-account';
+} from '../../../entities/payout-account/api/payout-account';
 
 /** A small 'Test mode' pill for anything the sandbox provider shows. */
 export function TestModePill() {

@@ -11,9 +11,9 @@ import {
   prepareConnectAccount,
   redirectingTitle,
   useBankAccount,
-} from '../../../lib/payout-account';
+} from '../../../entities/payout-account/api/payout-account';
 import { Button } from '../../../components/ui/button';
-import { reportError } from '../../../lib/error-message';
+import { reportError } from '../../../components/ui/report-error';
 import { returnPathOf } from '../../../lib/return-path';
 import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
 

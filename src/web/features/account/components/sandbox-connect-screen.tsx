@@ -11,8 +11,8 @@ import { maskedLast4 } from '../../../../domain/bank-details';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { apiRequest } from '../../../lib/api';
-import { reportError } from '../../../lib/error-message';
-import { payoutKeys } from '../../../lib/payout-account';
+import { reportError } from '../../../components/ui/report-error';
+import { payoutKeys } from '../../../entities/payout-account/api/payout-account';
 
 type Field = 'accountHolderName' | 'sortCode' | 'accountNumber';
 type Errors = Partial<Record<Field, string>>;

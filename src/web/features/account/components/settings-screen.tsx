@@ -18,7 +18,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { forgetUser, useCurrentUser } from '../../../lib/use-current-user';
-import { fetchConnectStatus, payoutKeys } from '../../../lib/payout-account';
+import {
+  fetchConnectStatus,
+  payoutKeys,
+} from '../../../entities/payout-account/api/payout-account';
 import { BankAccountCard } from './bank-account-card';
 import { connectOutcome } from './use-onboarding-return';
 

@@ -2,7 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../../components/ui/use-toast';
-import { fetchConnectStatus, payoutKeys, takeOnboardingReturn } from '../../../lib/payout-account';
+import {
+  fetchConnectStatus,
+  payoutKeys,
+  takeOnboardingReturn,
+} from '../../../entities/payout-account/api/payout-account';
 
 /** What to say on coming back from the provider's onboarding, by what the server now says. */
 export function connectOutcome(complete: boolean) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { updateProfileBodySchema } from '../../../../contracts/auth';
 import { TextField } from '../../../components/ui/text-field';
-import { reportError } from '../../../lib/error-message';
+import { reportError } from '../../../components/ui/report-error';
 import { currentUserQuery, useCurrentUser } from '../../../lib/use-current-user';
 import { updateProfile } from '../api/auth-calls';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { billDetailSchema, type BillDetail } from '../../../../contracts/bills';
 import { apiRequest, ApiError } from '../../../lib/api';
-import { BILLS_STALE_TIME, billsKeys } from '../../../lib/bills-keys';
+import { BILLS_STALE_TIME, billsKeys } from '../../../entities/bill/api/keys';
 
 export const billDetailQuery = (id: string) =>
   queryOptions({

@@ -8,7 +8,7 @@ import type { BillListItem, BillListResponse } from '../../../../contracts/bills
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/use-current-user';
-import { BILLS_STALE_TIME, billsKeys } from '../../../lib/bills-keys';
+import { BILLS_STALE_TIME, billsKeys } from '../../../entities/bill/api/keys';
 
 /** GET /api/bills's answer, checked lightly: home opens with it (lib/answer.ts). */
 const billList = (raw: unknown) => expectAnswer<BillListResponse>(raw, ['nextCursor'], ['bills']);

@@ -6,7 +6,7 @@ import {
   type FriendsResponse,
 } from '../../../../contracts/friends';
 import { apiRequest } from '../../../lib/api';
-import { BILLS_STALE_TIME, billsKeys } from '../../../lib/bills-keys';
+import { BILLS_STALE_TIME, billsKeys } from '../../../entities/bill/api/keys';
 import { useCurrentUser } from '../../../lib/use-current-user';
 
 /** GET /api/friends: the people the user split bills with, most recent first. */

@@ -4,9 +4,9 @@ import {
   type BillDetail,
   type RenameBillResponse,
 } from '../../../../contracts/bills';
-import { activityKeys } from '../../../lib/activity-api';
+import { activityKeys } from '../../../entities/activity/api/activity';
 import { apiRequest, isUnauthorized } from '../../../lib/api';
-import { billsKeys } from '../../../lib/bills-keys';
+import { billsKeys } from '../../../entities/bill/api/keys';
 import { errorMessage } from '../../../lib/error-message';
 
 /**

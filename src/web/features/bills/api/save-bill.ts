@@ -4,9 +4,9 @@ import {
   wholeBillBodySchema,
   type WholeBillBody,
 } from '../../../../contracts/bills';
-import { activityKeys } from '../../../lib/activity-api';
+import { activityKeys } from '../../../entities/activity/api/activity';
 import { apiRequest } from '../../../lib/api';
-import { billsKeys } from '../../../lib/bills-keys';
+import { billsKeys } from '../../../entities/bill/api/keys';
 
 /** POST /api/bills with the whole bill (and its client key); on success the bills and activity lists are refetched. */
 export function useSaveBill() {

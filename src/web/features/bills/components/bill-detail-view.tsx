@@ -1,12 +1,21 @@
-import { Link2 } from 'lucide-react';
+import { Link2, QrCode, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
-import { BillBreakdown, breakdownPerson, tipLineLabel } from '../../../components/bill-breakdown';
-import { StatusBadge } from '../../../components/status-badge';
+import {
+  BillBreakdown,
+  breakdownPerson,
+  tipLineLabel,
+} from '../../../entities/bill/components/bill-breakdown';
+import { StatusBadge } from '../../../entities/bill/components/status-badge';
 import { Button } from '../../../components/ui/button';
-import { billPaymentLabel, paidCountText, shareBadge } from '../../../lib/payment-status';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  billPaymentLabel,
+  paidCountText,
+  shareBadge,
+} from '../../../entities/bill/model/payment-status';
 import { summaryOfBill } from '../model/detail-summary';
 import { ReceiptPhoto } from './receipt-photo';
 
@@ -23,6 +32,8 @@ export interface BillDetailViewProps {
   onViewLinks?: () => void;
   /** While the get-paid flow runs. */
   gettingPaid?: boolean;
+  /** Opens the creator's picking screen; shown while friends pick their own items. */
+  onOpenPicking?: () => void;
 }
 
 const money = (amount: string) => formatPence(toPence(amount));
@@ -36,6 +47,8 @@ export function BillDetailView({
   backLabel,
   onViewLinks,
   gettingPaid,
+  onGetPaid,
+  onOpenPicking,
   ...actions
 }: BillDetailViewProps) {
   const summary = useMemo(() => summaryOfBill(bill), [bill]);
@@ -63,22 +76,64 @@ export function BillDetailView({
         };
       })}
       gettingPaid={gettingPaid}
-      paymentStatus={
+      // Once links exist the bill is being paid back: its links (to remind a friend or see who
+      // paid) are what is left to do, not a second round of getting paid.
+      onGetPaid={payment ? undefined : onGetPaid}
+      mainAction={
         payment && (
-          <div className="mt-4 border-t border-white/20 pt-3" data-testid="bill-payment-status">
-            <div className="flex items-center justify-between gap-2">
-              <p className="font-semibold">{paidCountText(paid, friends.length)}</p>
-              <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-brand-900">
-                {payment}
-              </span>
-            </div>
+          <>
             {onViewLinks && (
-              <Button variant="secondary" block onClick={onViewLinks} className="mt-3 border-white">
+              <Button block onClick={onViewLinks} className="min-h-13!" disabled={gettingPaid}>
                 <Link2 aria-hidden className="size-5" />
                 View payment links
               </Button>
             )}
+            {bill.status === 'active' && (
+              <Button
+                variant="secondary"
+                block
+                onClick={onGetPaid}
+                disabled={gettingPaid}
+                aria-busy={gettingPaid}
+              >
+                {gettingPaid ? (
+                  <Spinner size="small" label="Opening the QR codes" />
+                ) : (
+                  <QrCode aria-hidden className="size-5" />
+                )}
+                Show QR codes
+              </Button>
+            )}
+          </>
+        )
+      }
+      paymentStatus={
+        bill.status === 'picking' ? (
+          <div className="mt-4 border-t border-white/20 pt-3" data-testid="bill-payment-status">
+            <p className="font-semibold">Friends are picking their items</p>
+            {onOpenPicking && (
+              <Button
+                variant="secondary"
+                block
+                onClick={onOpenPicking}
+                className="mt-3 border-white"
+              >
+                <Users aria-hidden className="size-5" />
+                See who picked what
+              </Button>
+            )}
           </div>
+        ) : (
+          payment && (
+            <div className="mt-4 border-t border-white/20 pt-3" data-testid="bill-payment-status">
+              <div className="flex items-center justify-between gap-2">
+                <p className="font-semibold">{paidCountText(paid, friends.length)}</p>
+                <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+                  {payment}
+                </span>
+              </div>
+            </div>
+          )
         )
       }
       totals={{

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { FriendBill } from '../../../../contracts/friends';
 import { formatDate } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
-import { StatusBadge } from '../../../components/status-badge';
+import { StatusBadge } from '../../../entities/bill/components/status-badge';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { useFriendBills } from '../api/friends';

@@ -3,7 +3,7 @@ import type { BillDetail } from '../../../../contracts/bills';
 import { toDecimalString, toPence } from '../../../../domain/money';
 import { shareLinesOf } from '../../../../domain/shares';
 import { splitBill, type SplitInput } from '../../../../domain/split';
-import { summaryFromSplit } from '../../../lib/summary-data';
+import { summaryFromSplit } from '../../../entities/bill/model/summary-data';
 import { summaryOfBill } from './detail-summary';
 
 const base: SplitInput = {
@@ -52,6 +52,9 @@ function detail(input = base, result = splitBill(base)): BillDetail {
     fee: m(result.fee),
     totalIncludingFees: m(result.totalIncludingFees),
     receiptId: null,
+    hasPaymentLinks: false,
+    hasPayments: false,
+    archived: false,
     items: input.items.map((it, i) => ({
       id: `i${i}`,
       billId: 'bill',

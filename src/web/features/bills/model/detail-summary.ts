@@ -1,7 +1,7 @@
 import type { BillDetail } from '../../../../contracts/bills';
 import { toPence } from '../../../../domain/money';
 import type { SplitItem, SplitParticipant } from '../../../../domain/split';
-import type { SummaryData } from '../../../lib/summary-data';
+import type { SummaryData } from '../../../entities/bill/model/summary-data';
 
 /**
  * A stored bill as summary data, for bill detail and 'Share a copy of this bill'. Every amount is

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { wholeBillBodySchema } from '../../../../contracts/bills';
 import { toPence } from '../../../../domain/money';
 import { splitBill, type SplitInput } from '../../../../domain/split';
-import { summaryFromSplit } from '../../../lib/summary-data';
-import { savedBillName, wholeBillBody } from './save-body';
+import { summaryFromSplit } from '../../../entities/bill/model/summary-data';
+import { pickingBillBody, savedBillName, wholeBillBody } from './save-body';
 
 const NOW = new Date('2026-11-22T15:45:00Z');
 
@@ -91,5 +91,36 @@ describe('wholeBillBody and a tax added on top', () => {
     expect(toPence(body.totalAmount!)).toBe(splitBill(input).total + 271);
     const plain = wholeBillBody(summaryFromSplit('Diner', input, splitBill(input)), NOW);
     expect(plain).not.toHaveProperty('tax');
+  });
+});
+
+describe('pickingBillBody', () => {
+  it('saves a bill for friends to pick: status picking, assignments made become picks', () => {
+    const body = pickingBillBody(
+      { billName: 'The Crown', input, receiptId: undefined, creatorName: 'Morgan' },
+      NOW,
+    );
+    expect(wholeBillBodySchema.parse(body).status).toBe('picking');
+    expect(body.participants).toEqual([
+      { key: 'p-me', name: 'Morgan' },
+      { key: 'p-alex', name: 'Alex' },
+    ]);
+    expect(body.items.map((i) => i.assignments)).toEqual([
+      [{ participant: 'p-me', portions: 1.5 }],
+      [],
+    ]);
+    expect(body.items.every((i) => i.splitMode === 'manual')).toBe(true);
+    expect(body.serviceCharge).toBe('6.00');
+  });
+
+  it('puts the creator on a bill where nobody has been named yet', () => {
+    const body = pickingBillBody(
+      { billName: '', input: { ...input, participants: [] }, creatorName: 'Morgan' },
+      NOW,
+    );
+    expect(body.participants).toEqual([{ key: 'creator', name: 'Morgan' }]);
+    expect(body.items.flatMap((i) => i.assignments)).toEqual([]);
+    expect(body.name).toBe(savedBillName('', NOW));
+    expect(wholeBillBodySchema.safeParse(body).success).toBe(true);
   });
 });

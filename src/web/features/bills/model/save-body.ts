@@ -1,7 +1,8 @@
 import type { WholeBillBody } from '../../../../contracts/bills';
 import { defaultBillName, MISC_BILL_NAME, toIsoDate } from '../../../../domain/formats';
 import { toDecimalString } from '../../../../domain/money';
-import type { SummaryData } from '../../../lib/summary-data';
+import type { SplitInput } from '../../../../domain/split';
+import type { SummaryData } from '../../../entities/bill/model/summary-data';
 
 /**
  * The name a bill is saved under (spec §9): the summary's name, unless it is blank or still the
@@ -41,5 +42,48 @@ export function wholeBillBody(summary: SummaryData, now: Date): WholeBillBody {
     totalAmount: toDecimalString(summary.total),
     // The scan the items were read from: the saved bill keeps its photo.
     ...(summary.receiptId && { receiptId: summary.receiptId }),
+  };
+}
+
+/**
+ * A bill friends will pick themselves (DECISIONS.md "Friends pick their own items"): saved with
+ * status `picking`, its items and amounts, the creator first among the people (added when nobody
+ * has been named yet). Assignments the creator already made go with it and become their picks;
+ * items split equally or not assigned wait for friends to pick them.
+ */
+export function pickingBillBody(
+  bill: {
+    billName: string;
+    input: SplitInput;
+    receiptId?: string | undefined;
+    creatorName: string;
+  },
+  now: Date,
+): WholeBillBody {
+  const { input } = bill;
+  const participants = input.participants.length
+    ? input.participants
+    : [{ id: 'creator', name: bill.creatorName }];
+  return {
+    name: savedBillName(bill.billName, now),
+    date: toIsoDate(now),
+    status: 'picking',
+    mode: 'byItem',
+    tipPercent: input.tipPercent,
+    serviceCharge: toDecimalString(input.serviceChargePence),
+    ...(input.taxPence ? { tax: toDecimalString(input.taxPence) } : {}),
+    participants: participants.map((p) => ({ key: p.id, name: p.name })),
+    items: input.items.map((item) => ({
+      name: item.name,
+      amount: toDecimalString(item.amountPence),
+      splitMode: 'manual',
+      assignments:
+        item.splitMode === 'manual'
+          ? item.assignments
+              .filter((a) => a.portions > 0 && participants.some((p) => p.id === a.participantId))
+              .map((a) => ({ participant: a.participantId, portions: a.portions }))
+          : [],
+    })),
+    ...(bill.receiptId && { receiptId: bill.receiptId }),
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/use-toast';
-import { loadParticipantNames } from '../../../lib/draft-bill';
-import { announceReceipt, onReceiptCaptured } from '../../../lib/receipt-events';
+import { loadParticipantNames } from '../../../entities/bill/draft/draft-bill';
+import { onReceiptCaptured } from '../../../lib/receipt-events';
 import { isOnline } from '../../../lib/use-online';
 import { receiptFileProblem } from '../model/scan-messages';
 import { STILL_OFFLINE_TOAST } from '../model/waiting-receipt';
@@ -18,6 +18,9 @@ import { keepReceipt, nameWaitingReceipt, waitingReceipts } from './waiting-rece
  * (`keptOffline`), to be read when the connection returns (use-read-waiting-receipts.ts).
  */
 export function useReceiptCapture(userId: string, firstFile: File | null = null) {
+  // The receipt that made this load (see SignedInHost), taken once, here: announcing it again
+  // would fire a second receiptCaptured for the one photo.
+  const handedOver = useRef(firstFile);
   const [open, setOpen] = useState(false);
   const [keptId, setKeptId] = useState<string | null>(null);
   // Whether the friends dialog of the current capture has been confirmed (names are stored).
@@ -55,17 +58,12 @@ export function useReceiptCapture(userId: string, firstFile: File | null = null)
         },
       });
     };
-    return onReceiptCaptured(take);
+    const stop = onReceiptCaptured(take);
+    const first = handedOver.current;
+    handedOver.current = null;
+    if (first) take(first);
+    return stop;
   }, [userId]);
-
-  // The receipt that made this load (see SignedInHost), taken once.
-  const [handedOver] = useState(firstFile);
-  const tookHandedOver = useRef(false);
-  useEffect(() => {
-    if (!handedOver || tookHandedOver.current) return;
-    tookHandedOver.current = true;
-    announceReceipt(handedOver);
-  }, [handedOver]);
 
   return {
     open,

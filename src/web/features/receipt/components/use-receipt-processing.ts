@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { NetworkError } from '../../../lib/api';
-import { scanSlotStorage } from '../../../lib/draft-bill';
+import { scanSlotStorage } from '../../../entities/bill/draft/draft-bill';
 import { scanReceipt } from '../api/scan-receipt';
 import {
   createProcessingStore,
@@ -10,7 +10,7 @@ import {
 } from '../model/processing-state';
 import { classifyScanError } from '../model/scan-messages';
 
-/** The page's one receipt processing state, kept in the draft bill's scan slot (lib/draft-bill). */
+/** The page's one receipt processing state, kept in the draft bill's scan slot (entities/bill/draft). */
 const processingStore = createProcessingStore({
   storage: scanSlotStorage(),
   now: () => Date.now(),

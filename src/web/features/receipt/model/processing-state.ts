@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { receiptReadingSchema } from '../../../../contracts/receipts';
 
-// The receipt processing state kept in session storage, in the draft bill's scan slot (lib/draft-bill;
+// The receipt processing state kept in session storage, in the draft bill's scan slot (entities/bill/draft;
 // capture-split-history.md §3, §4, §9): idle; pending from the moment a file is submitted (its start
 // time recorded); then complete with the reading, or error. A pending state older than 15 s is an error on reload, and while pending the
 // stored state is polled every 200 ms. Everything here is pure: storage and clock are passed in.

@@ -10,7 +10,7 @@ import { BILL_LIMITS } from '../../../../domain/bill-rules';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
-import { saveParticipantNames } from '../../../lib/draft-bill';
+import { saveParticipantNames } from '../../../entities/bill/draft/draft-bill';
 import { displayFirstName, useCurrentUser } from '../../../lib/use-current-user';
 
 /** Spec §9: the dialog starts with, and never drops below, two friend fields. */
@@ -147,7 +147,13 @@ function FriendsForm({ me, onContinue }: { me: string; onContinue: (names: strin
                     else inputs.current.delete(field.key);
                   }}
                   value={field.name}
-                  onChange={(event) => setName(field.key, event.target.value)}
+                  onChange={(event) => {
+                    // Emptying a name by deleting its text removes that friend as x does: it asks
+                    // first, and the name stays until the answer (capture-split-history.md §3).
+                    const value = event.target.value;
+                    if (value.trim() === '' && field.name.trim() !== '') setConfirming(field);
+                    else setName(field.key, value);
+                  }}
                   placeholder={`${label}'s name`}
                   autoComplete="off"
                   autoCapitalize="words"

@@ -1,7 +1,9 @@
+import { Users } from 'lucide-react';
 import { useId } from 'react';
 import { formatPence } from '../../../../domain/money';
 import type { BillTotals } from '../../../../domain/split';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import type { EditorProblems } from '../model/editor-state';
 
 export const ALLOCATE_ITEMS_MESSAGE = 'Items need to be allocated';
@@ -14,18 +16,41 @@ export function SplitBar({
   problems,
   onSplit,
   footerClassName,
+  onLetFriendsPick,
+  lettingFriendsPick = false,
 }: {
   totals: BillTotals | null;
   needsAllocation: boolean;
   problems: EditorProblems;
   onSplit: () => void;
   footerClassName: string;
+  /** The second way to split: friends pick their own items from one link (no allocation needed). */
+  onLetFriendsPick?: (() => void) | undefined;
+  /** While the bill is being saved for picking. */
+  lettingFriendsPick?: boolean;
 }) {
   const statusId = `${useId()}-status`;
   return (
     <div
       className={`sticky bottom-0 z-10 mt-6 border-t border-line bg-white/95 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur ${footerClassName}`}
     >
+      {onLetFriendsPick && (
+        <Button
+          variant="secondary"
+          block
+          className="mb-2"
+          disabled={totals === null || problems.any || lettingFriendsPick}
+          aria-busy={lettingFriendsPick}
+          onClick={onLetFriendsPick}
+        >
+          {lettingFriendsPick ? (
+            <Spinner size="small" label="Saving the bill for your friends" />
+          ) : (
+            <Users aria-hidden className="size-5" />
+          )}
+          Let friends pick their items
+        </Button>
+      )}
       <p
         id={statusId}
         role="status"

@@ -3,8 +3,8 @@ import { useState, type Dispatch } from 'react';
 import { splitBill, splitInputProblem, unallocatedItems } from '../../../../domain/split';
 import { toast } from '../../../components/ui/use-toast';
 import { newId } from '../../../lib/new-id';
-import { saveSummary } from '../../../lib/draft-bill';
-import { summaryFromSplit, type SummaryData } from '../../../lib/summary-data';
+import { saveSummary } from '../../../entities/bill/draft/draft-bill';
+import { summaryFromSplit, type SummaryData } from '../../../entities/bill/model/summary-data';
 import {
   editorProblems,
   editorTotals,
@@ -36,6 +36,10 @@ interface SplitEditorProps {
   onUploadReceipt?: () => void;
   /** Opens the manual entry dialog; offered when the bill has no items. */
   onEnterItems?: () => void;
+  /** Saves the bill for friends to pick their own items; offered once the bill has items. */
+  onLetFriendsPick?: () => void;
+  /** While the bill is being saved for picking. */
+  lettingFriendsPick?: boolean;
 }
 
 /**
@@ -53,6 +57,8 @@ export function SplitEditor({
   onScanReceipt,
   onUploadReceipt,
   onEnterItems,
+  onLetFriendsPick,
+  lettingFriendsPick = false,
 }: SplitEditorProps) {
   const [portionsTarget, setPortionsTarget] = useState<PortionsTarget | null>(null);
   const input = toSplitInput(state);
@@ -112,6 +118,8 @@ export function SplitEditor({
         problems={problems}
         onSplit={split}
         footerClassName={footerClassName}
+        onLetFriendsPick={state.items.length > 0 ? onLetFriendsPick : undefined}
+        lettingFriendsPick={lettingFriendsPick}
       />
       <PortionsDialog
         target={portionsTarget}

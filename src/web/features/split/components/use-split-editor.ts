@@ -1,5 +1,9 @@
 import { useEffect, useReducer } from 'react';
-import { loadParticipantNames, loadWorkingBill, saveWorkingBill } from '../../../lib/draft-bill';
+import {
+  loadParticipantNames,
+  loadWorkingBill,
+  saveWorkingBill,
+} from '../../../entities/bill/draft/draft-bill';
 import { newId } from '../../../lib/new-id';
 import { editorReducer, freshEditorState, type SplitEditorState } from '../model/editor-state';
 
@@ -8,7 +12,7 @@ function initialState(): SplitEditorState {
   return loadWorkingBill() ?? freshEditorState(newId, loadParticipantNames());
 }
 
-/** The split editor's bill, the draft's (lib/draft-bill), kept there on every change. */
+/** The split editor's bill, the draft's (entities/bill/draft), kept there on every change. */
 export function useSplitEditor() {
   const [state, dispatch] = useReducer(editorReducer, undefined, initialState);
   useEffect(() => saveWorkingBill(state), [state]);

@@ -25,7 +25,7 @@ import {
   type EditorAction,
   type SplitEditorState,
 } from './editor-state';
-import { isDraftBill } from '../../../lib/draft-bill';
+import { isDraftBill } from '../../../entities/bill/draft/schema';
 
 function ids() {
   let n = 0;

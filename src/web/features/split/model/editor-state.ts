@@ -18,7 +18,12 @@ import {
   tipPercentProblem,
   TOO_MANY_PEOPLE_MESSAGE,
 } from '../../../../domain/bill-rules';
-import type { DraftBill, DraftItem, DraftParticipant, ReceiptCheck } from '../../../lib/draft-bill';
+import type {
+  DraftBill,
+  DraftItem,
+  DraftParticipant,
+  ReceiptCheck,
+} from '../../../entities/bill/draft/schema';
 import { normaliseName } from '../../../../domain/people';
 import {
   amountsProblem,
@@ -39,7 +44,7 @@ import {
 } from '../../../../domain/split-editor';
 
 // The split editor's working state (spec §3 "Working item", "Working participant") and its reducer.
-// The state is the draft bill of lib/draft-bill, in pence: a price or percentage field keeps the
+// The state is the draft bill of entities/bill/draft, in pence: a price or percentage field keeps the
 // text typed into it beside the amount (so a half-typed "4." is never rewritten under their
 // fingers), and the amount changes whenever that text can be read. Every rule about assignments is
 // the domain's (split-editor.ts), applied here to items that also carry an id.
@@ -87,7 +92,7 @@ export type EditorAction =
   /** The tax field's text, as typed ('' when 'Add tax' is pressed). */
   | { type: 'setTax'; value: string }
   | { type: 'setMode'; mode: SplitMode }
-  /** A new name for the bill, already checked by the bill name rule (components/bill-name). */
+  /** A new name for the bill, already checked by the bill name rule (entities/bill/components/bill-name). */
   | { type: 'renameBill'; name: string }
   | { type: 'loadReceipt'; receipt: ReceiptForEditor; ids: readonly string[] }
   | { type: 'addItems'; items: readonly TypedItem[] }

@@ -1,5 +1,5 @@
 import { toast } from '../../../components/ui/use-toast';
-import type { SummaryData } from '../../../lib/summary-data';
+import type { SummaryData } from '../../../entities/bill/model/summary-data';
 import { shareText } from '../model/share-text';
 
 /**

@@ -1,6 +1,10 @@
 import { formatMoney } from '../../../../domain/money';
-import { BillBreakdown, breakdownPerson, tipLineLabel } from '../../../components/bill-breakdown';
-import type { SummaryData } from '../../../lib/summary-data';
+import {
+  BillBreakdown,
+  breakdownPerson,
+  tipLineLabel,
+} from '../../../entities/bill/components/bill-breakdown';
+import type { SummaryData } from '../../../entities/bill/model/summary-data';
 
 interface SummaryViewProps {
   summary: SummaryData;

@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { splitBill, type SplitInput } from '../../../../domain/split';
-import { summaryFromSplit } from '../../../lib/summary-data';
+import { splitBill } from '../../../../domain/split';
+import { makeBill, makeParticipants } from '../../../../testing/builders';
+import { summaryFromSplit } from '../../../entities/bill/model/summary-data';
 import { shareText } from './share-text';
 
-const input: SplitInput = {
-  participants: [
-    { id: 'sam', name: 'Sam' },
-    { id: 'alex', name: 'Alex' },
-  ],
+const input = makeBill({
+  participants: makeParticipants({ sam: 'Sam', alex: 'Alex' }),
   items: [
-    {
-      name: 'French Fries',
-      amountPence: 499,
-      splitMode: 'manual',
-      assignments: [{ participantId: 'sam', portions: 1 }],
-    },
-    { name: 'Red Wine', amountPence: 2200, splitMode: 'equally', assignments: [] },
+    { name: 'French Fries', amount: '4.99', portions: { sam: 1 } },
+    { name: 'Red Wine', amount: '22.00', splitMode: 'equally' },
   ],
   tipPercent: 10,
-  serviceChargePence: 300,
-  mode: 'byItem',
-};
+  serviceCharge: '3.00',
+});
 
 describe('shareText', () => {
   it('lists each person with their items, service and tip, then the totals', () => {

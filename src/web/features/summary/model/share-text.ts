@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../../domain/money';
-import type { SummaryData } from '../../../lib/summary-data';
+import type { SummaryData } from '../../../entities/bill/model/summary-data';
 
 /**
  * The bill as plain text for 'Share a copy of this bill' (spec §2, §8): what each person owes and

@@ -1,0 +1,376 @@
+// bench/live: two Fairshare processes on one PostgreSQL server, 500 open event streams of one bill
+// (half on each process), and 20 changes a second for 30 s sent to both processes in turn. For
+// every event on every stream: the time from its request being sent to its arrival; each stream
+// must see every event, in order, once. Then the memory an idle stream costs its process.
+//
+//   npx tsx bench/live.ts [--pg postgres://postgres@127.0.0.1:5432/test] [--streams 500]
+//                         [--rate 20] [--seconds 30]
+//
+// Targets (issue 50): p99 at most 300 ms; no event lost, repeated or out of order on any stream.
+// The changes are renames (PATCH /api/bills/:id, which records bill.updated): any change that
+// records an event travels the same way.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { migrate, openPostgres } from '../src/server/db/client';
+import { PROJECT_ROOT } from '../src/server/paths';
+import { serverUrlFor } from '../src/server/testing/test-database-url';
+
+const { values: args } = parseArgs({
+  options: {
+    pg: {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    streams: { type: 'string', default: '500' },
+    rate: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '30' },
+  },
+});
+const STREAMS = Number(args.streams);
+const RATE = Number(args.rate);
+const SECONDS = Number(args.seconds);
+const TARGET_P99_MS = 300;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** A process's resident memory, in KiB (/proc). */
+function rssKiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? 0);
+}
+
+async function quietRss(pid: number): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 400));
+    samples.push(rssKiB(pid));
+  }
+  return samples.sort((a, b) => a - b)[2]!;
+}
+
+/** CPU seconds a process has used so far (/proc). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Waits until the servers are idle (they load the receipt reader's models after starting). */
+async function settled(children: ChildProcess[]) {
+  const deadline = Date.now() + 90_000;
+  let last = children.map((c) => cpuSeconds(c.pid!));
+  let quiet = 0;
+  while (Date.now() < deadline && quiet < 2) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = children.map((c) => cpuSeconds(c.pid!));
+    quiet = now.some((v, i) => v - last[i]! > 0.1) ? 0 : quiet + 1;
+    last = now;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface Stream {
+  ids: number[];
+  problems: string[];
+  res: http.IncomingMessage | null;
+  req: http.ClientRequest;
+}
+
+/** A lean text/event-stream reader: the bench must not be slower than what it measures. */
+function openStream(
+  port: number,
+  path: string,
+  cookie: string,
+  onEvent: (name: string) => void,
+): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({
+      host: '127.0.0.1',
+      port,
+      path,
+      headers: { cookie, accept: 'text/event-stream' },
+      agent: false,
+    });
+    const stream: Stream = { ids: [], problems: [], res: null, req };
+    req.on('error', reject);
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+      stream.res = res;
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let at;
+        while ((at = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          if (!block.startsWith('id: ')) continue;
+          const id = Number(block.slice(4, block.indexOf('\n')));
+          const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
+            id: number;
+            data: { name: string };
+          };
+          const last = stream.ids.at(-1);
+          if (data.id !== id) stream.problems.push(`id line ${id} for event ${data.id}`);
+          if (last !== undefined && id !== last + 1)
+            stream.problems.push(`event ${id} after ${last}`);
+          stream.ids.push(id);
+          onEvent(data.data.name);
+        }
+      });
+      resolve(stream);
+    });
+  });
+}
+
+function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function main() {
+  const name = `fairshare_live_${Date.now()}`;
+  const admin = await openPostgres(args.pg, { max: 1 });
+  await admin.db.execute(sql.raw(`create database "${name}"`));
+  const url = serverUrlFor(args.pg, name);
+  const servers: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+  try {
+    console.log(
+      `bench/live: ${STREAMS} streams of one bill over two processes on one PostgreSQL; ${RATE} changes a second for ${SECONDS} s`,
+    );
+    console.log(
+      `machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const db = await openPostgres(url, { max: 1 });
+    await migrate(db);
+    await db.close();
+    const authSecret = randomBytes(32).toString('base64url');
+    const ports = [await freePort(), await freePort()];
+    const publicUrl = `http://127.0.0.1:${ports[0]}`;
+    for (const port of ports) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairshare-live-'));
+      dataDirs.push(dir);
+      servers.push(
+        startServer({
+          DATABASE_URL: url,
+          DATA_DIR: dir,
+          AUTH_SECRET: authSecret,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: publicUrl,
+          // One process each: the two processes are the two this measures.
+          WEB_CONCURRENCY: '1',
+        }),
+      );
+    }
+    await Promise.all(
+      ports.map((p, i) => waitFor(`http://127.0.0.1:${p}/api/health`, servers[i]!)),
+    );
+    const origin = { origin: publicUrl };
+    const signUp = await send(ports[0]!, 'POST', '/api/auth/sign-up/email', origin, {
+      email: `live.${Date.now()}@example.com`,
+      password: 'live bench password',
+    });
+    if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${signUp.body}`);
+    const setCookie = signUp.headers['set-cookie'] ?? [];
+    const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    const saved = await send(
+      ports[0]!,
+      'POST',
+      '/api/bills',
+      { ...origin, cookie },
+      {
+        name: 'Bench dinner',
+        status: 'saved',
+        mode: 'byItem',
+        tipPercent: 10,
+        serviceCharge: '0.00',
+        participants: [
+          { key: 'me', name: 'Alice' },
+          { key: 'p', name: 'Priya' },
+        ],
+        items: [{ name: 'Naan', amount: '30.00', splitMode: 'equally', assignments: [] }],
+      },
+    );
+    if (saved.status !== 201) throw new Error(`save: ${saved.status} ${saved.body}`);
+    const billId = (JSON.parse(saved.body) as { id: string }).id;
+
+    // Idle memory: each process before and after holding its half of the streams.
+    await settled(servers);
+    const before = await Promise.all(servers.map((s) => quietRss(s.pid!)));
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const onEvent = (eventName: string) => {
+      const at = sentAt.get(eventName);
+      if (at !== undefined) latencies.push(performance.now() - at);
+    };
+    const streams: Stream[] = [];
+    for (let i = 0; i < STREAMS; i++) {
+      streams.push(await openStream(ports[i % 2]!, `/api/bills/${billId}/events`, cookie, onEvent));
+    }
+    const after = await Promise.all(servers.map((s) => quietRss(s.pid!)));
+    const perStream = after.map((a, i) => ((a - before[i]!) * 1024) / (STREAMS / 2));
+
+    // The changes: RATE a second, to each process in turn.
+    const total = RATE * SECONDS;
+    const requests: Promise<void>[] = [];
+    const failures: string[] = [];
+    const requestMs: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const eventName = `Bench ${i}`;
+      sentAt.set(eventName, performance.now());
+      requests.push(
+        send(
+          ports[i % 2]!,
+          'PATCH',
+          `/api/bills/${billId}`,
+          { ...origin, cookie },
+          { name: eventName },
+        )
+          .then((r) => {
+            requestMs.push(performance.now() - sentAt.get(eventName)!);
+            if (r.status !== 200) failures.push(`${r.status} ${r.body.slice(0, 120)}`);
+          })
+          .catch((err: Error) => void failures.push(err.message)),
+      );
+    }
+    await Promise.all(requests);
+    // Late events: up to 10 s for every stream to have them all.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && streams.some((s) => s.ids.length < total - failures.length))
+      await new Promise((r) => setTimeout(r, 100));
+    const elapsed = (performance.now() - started) / 1000;
+
+    // A change whose request failed records no event: each stream expects the others.
+    const changed = total - failures.length;
+    const expected = changed * STREAMS;
+    const lost = streams.reduce((n, s) => n + Math.max(0, changed - s.ids.length), 0);
+    const problems = streams.flatMap((s) => s.problems);
+    const firstIds = new Set(streams.map((s) => s.ids[0]));
+    latencies.sort((a, b) => a - b);
+    requestMs.sort((a, b) => a - b);
+    for (const s of streams) s.req.destroy();
+
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    console.log(
+      `\nchanges sent: ${total} in ${elapsed.toFixed(1)} s; request errors: ${failures.length}`,
+    );
+    if (failures.length) console.log(`  first: ${failures[0]}`);
+    console.log(
+      `change request: p50 ${ms(percentile(requestMs, 50))}, p99 ${ms(percentile(requestMs, 99))}`,
+    );
+    console.log(
+      `events delivered: ${latencies.length} of ${expected} (${STREAMS} streams x ${total}); lost ${lost}; out of order or repeated ${problems.length}${problems.length ? ` (first: ${problems[0]})` : ''}; first event ids ${[...firstIds].join(', ')}`,
+    );
+    console.log(
+      `request to event, every stream: p50 ${ms(percentile(latencies, 50))}, p90 ${ms(percentile(latencies, 90))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? 0)}`,
+    );
+    console.log(
+      `idle stream memory (resident, per process): ${perStream.map((b) => `${(b / 1024).toFixed(1)} KiB`).join(', ')} (${STREAMS / 2} streams each; RSS ${before.map((b) => `${(b / 1024).toFixed(0)}`).join('/')} -> ${after.map((a) => `${(a / 1024).toFixed(0)}`).join('/')} MiB)`,
+    );
+    const ok =
+      !failures.length &&
+      !lost &&
+      !problems.length &&
+      latencies.length === expected &&
+      percentile(latencies, 99) <= TARGET_P99_MS;
+    console.log(
+      ok
+        ? `\ntargets met: p99 <= ${TARGET_P99_MS} ms, nothing lost or out of order`
+        : `\nTARGET MISSED: p99 <= ${TARGET_P99_MS} ms and every event once, in order, on every stream`,
+    );
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await Promise.all(servers.map(stop));
+    for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+    await admin.close();
+  }
+}
+
+await main();

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { toast } from '../../../components/ui/use-toast';
+import { useCheckout } from '../api/checkout';
+import { checkoutFailure } from '../model/checkout-failure';
+import { PAYMENT_ERROR_TITLE } from '../model/load-errors';
+import { buildPaymentContext, savePaymentContext, type PayeeInput } from '../model/payment-context';
+
+export interface CheckoutFor {
+  /** The payment link to pay from, when it is not the one the hook was made with (the join page). */
+  token?: string;
+  billName: string;
+  recipientName: string;
+  testMode: boolean;
+  people: PayeeInput[];
+}
+
+/**
+ * The Pay button of both payer screens: opens a checkout for the chosen people, keeps the payment
+ * context for the way back, then hands the page to the provider. A refusal becomes the 'Payment
+ * Not Available' state, a reload of what changed (already paid, expired), or a toast.
+ */
+export function useStartCheckout(token: string, { onStale }: { onStale: () => void }) {
+  const checkout = useCheckout();
+  const [notAvailable, setNotAvailable] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  // Coming back with the browser's Back button can restore this page as it was left: leaving.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  async function start(what: CheckoutFor) {
+    if (checkout.isPending || leaving || !what.people.length) return;
+    const linkToken = what.token ?? token;
+    try {
+      const answer = await checkout.mutateAsync({
+        token: linkToken,
+        participantIds: what.people.map((p) => p.id),
+      });
+      savePaymentContext(
+        buildPaymentContext({ ...what, token: linkToken, checkout: answer, now: new Date() }),
+      );
+      setLeaving(true);
+      window.location.assign(answer.sessionUrl);
+    } catch (err) {
+      const failure = checkoutFailure(err);
+      if (failure.kind === 'not_available') {
+        setNotAvailable(failure.message);
+        return;
+      }
+      toast({ variant: 'destructive', title: PAYMENT_ERROR_TITLE, description: failure.message });
+      if (failure.kind === 'already_paid' || failure.kind === 'expired') onStale();
+    }
+  }
+
+  return { start, busy: checkout.isPending || leaving, notAvailable };
+}
