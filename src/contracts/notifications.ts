@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { safe } from './text';
+
 /** GET/PATCH /api/notifications/settings: settings' switches besides push on this device. */
 export const notificationSettingsSchema = z.object({
   /** With no device taking push: payments and completed bills by e-mail. */
@@ -26,10 +28,9 @@ const base64url = (what: string, min: number, max: number) =>
 
 /** POST /api/push/subscriptions: this device's PushSubscription.toJSON(). */
 export const pushSubscriptionBodySchema = z.object({
-  endpoint: z
-    .string({ error: 'endpoint is required' })
-    .max(2000, 'endpoint is too long')
-    .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:', 'must be an https URL'),
+  endpoint: safe(
+    z.string({ error: 'endpoint is required' }).max(2000, 'endpoint is too long'),
+  ).refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:', 'must be an https URL'),
   keys: z.object({
     p256dh: base64url('p256dh', 80, 100),
     auth: base64url('auth', 16, 32),
@@ -39,7 +40,9 @@ export const pushSubscriptionBodySchema = z.object({
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
 /** DELETE /api/push/subscriptions: the device that no longer wants push. */
-export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().max(2000) });
+export const pushUnsubscribeBodySchema = z.object({
+  endpoint: safe(z.string({ error: 'endpoint is required' }).max(2000, 'endpoint is too long')),
+});
 
 /** GET /api/push/key: the server's VAPID public key (applicationServerKey). */
 export const pushKeyResponseSchema = z.object({ publicKey: z.string() });

@@ -24,6 +24,20 @@ import {
   sandboxConnectBodySchema,
   sandboxPayBodySchema,
 } from '../contracts/payments';
+import { deleteAccountBodySchema } from '../contracts/account';
+import { archiveBillBodySchema } from '../contracts/bills';
+import {
+  assignRestBodySchema,
+  creatorPicksBodySchema,
+  joinBodySchema,
+  joinPaymentLinkBodySchema,
+  putPicksBodySchema,
+} from '../contracts/join';
+import {
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+  updateNotificationSettingsBodySchema,
+} from '../contracts/notifications';
 import { boxesOfLines } from '../testing/ocr-boxes';
 import type { OcrPool } from './adapters/ocr/pool';
 import { signUpWithProfile, uniqueEmail, type Session } from './testing/auth-helpers';
@@ -63,6 +77,15 @@ const fx = {
   email: '',
   intentToken: '',
   spareSession: '',
+  /** A saved bill to edit, archive and delete. */
+  spareBillId: '',
+  /** A bill friends pick from: its join token, two items, and Bea who joined with her secret. */
+  pickBillId: '',
+  joinToken: '',
+  pickItemId: '',
+  restItemId: '',
+  pickerId: '',
+  pickerSecret: '',
 };
 
 beforeAll(async () => {
@@ -144,6 +167,43 @@ beforeAll(async () => {
     ]),
   });
   fx.receiptId = receipt.json().receiptId;
+  fx.spareBillId = (
+    await post('/api/bills', {
+      name: 'Spare',
+      participants: [
+        { key: 'me', name: 'Alice' },
+        { key: 'b', name: 'Bea' },
+      ],
+      items: [{ name: 'Tea', amount: '5.00', splitMode: 'equally' }],
+    })
+  ).id;
+  fx.pickBillId = (
+    await post('/api/bills', {
+      name: 'Picked',
+      status: 'picking',
+      participants: [
+        { key: 'me', name: 'Alice' },
+        { key: 'b', name: 'Bea' },
+      ],
+      items: [
+        { name: 'Curry', amount: '12.00', splitMode: 'manual', assignments: [] },
+        { name: 'Naan', amount: '3.00', splitMode: 'manual', assignments: [] },
+      ],
+    })
+  ).id;
+  fx.joinToken = (await post(`/api/bills/${fx.pickBillId}/join-link`, {})).token;
+  const joined = await t.app.inject({ method: 'GET', url: `/api/join/${fx.joinToken}` });
+  fx.pickItemId = joined.json().bill.items[0].id;
+  fx.restItemId = joined.json().bill.items[1].id;
+  const bea = await t.app.inject({
+    method: 'POST',
+    url: `/api/join/${fx.joinToken}/participants`,
+    headers: { origin: ORIGIN },
+    payload: { name: 'Bea' },
+  });
+  expect(bea.statusCode, bea.body).toBe(201);
+  fx.pickerId = bea.json().participantId;
+  fx.pickerSecret = bea.json().secret;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -184,7 +244,7 @@ const samples = (): Samples => ({
 });
 
 interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** With :params, filled from the fixtures. */
   url: string;
   body?: z.ZodType | 'multipart' | 'raw';
@@ -342,6 +402,136 @@ const ROUTES: Route[] = [
   { method: 'POST', url: '/api/ocr/scan-receipt', body: 'multipart', signedIn: true },
   { method: 'POST', url: '/api/upload-receipt', body: 'multipart', signedIn: true },
   { method: 'GET', url: '/api/receipts/:id/image', signedIn: true },
+  { method: 'POST', url: '/api/auth/verification-email', signedIn: true },
+  { method: 'GET', url: '/api/push/key' },
+  {
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    body: pushSubscriptionBodySchema,
+    signedIn: true,
+    samples: () => ({
+      endpoint: 'https://push.example.com/send/fuzz',
+      keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/push/subscriptions',
+    body: pushUnsubscribeBodySchema,
+    signedIn: true,
+    samples: () => ({ endpoint: 'https://push.example.com/send/fuzz' }),
+  },
+  { method: 'GET', url: '/api/notifications/settings', signedIn: true },
+  {
+    method: 'PATCH',
+    url: '/api/notifications/settings',
+    body: updateNotificationSettingsBodySchema,
+    signedIn: true,
+    samples: () => ({ billReminders: true }),
+  },
+  { method: 'GET', url: '/api/account/export', signedIn: true },
+  // Not Alice's password: the valid shape is refused (403) and her account stays for the rest.
+  {
+    method: 'POST',
+    url: '/api/account/delete',
+    body: deleteAccountBodySchema,
+    signedIn: true,
+    samples: () => ({ password: 'not her password' }),
+    answers: 403,
+  },
+  {
+    method: 'PUT',
+    url: '/api/bills/:id',
+    body: wholeBillBodySchema,
+    signedIn: true,
+    params: () => ({ id: fx.spareBillId }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/bills/:id/archived',
+    body: archiveBillBodySchema,
+    signedIn: true,
+    params: () => ({ id: fx.spareBillId }),
+    samples: () => ({ archived: false }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/bills/:id',
+    signedIn: true,
+    params: () => ({ id: fx.spareBillId }),
+    answers: 204,
+  },
+  // The picking bill: friends' routes first, then the creator's, ending picking last.
+  {
+    method: 'POST',
+    url: '/api/bills/:id/join-link',
+    signedIn: true,
+    params: () => ({ id: fx.pickBillId }),
+  },
+  { method: 'GET', url: '/api/join/:token', params: () => ({ token: fx.joinToken }) },
+  { method: 'GET', url: '/api/join/:token/events', params: () => ({ token: 'x' }), answers: 404 },
+  {
+    method: 'POST',
+    url: '/api/join/:token/participants',
+    body: joinBodySchema,
+    params: () => ({ token: fx.joinToken }),
+    samples: () => ({ name: 'Cal' }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/join/:token/picks',
+    body: putPicksBodySchema,
+    params: () => ({ token: fx.joinToken }),
+    samples: () => ({
+      participantId: fx.pickerId,
+      secret: fx.pickerSecret,
+      picks: [{ itemId: fx.pickItemId, portions: 1 }],
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/join/:token/payment-link',
+    body: joinPaymentLinkBodySchema,
+    params: () => ({ token: fx.joinToken }),
+    samples: () => ({ participantId: fx.pickerId, secret: fx.pickerSecret }),
+  },
+  {
+    method: 'GET',
+    url: '/api/bills/:id/picking',
+    signedIn: true,
+    params: () => ({ id: fx.pickBillId }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/bills/:id/picks',
+    body: creatorPicksBodySchema,
+    signedIn: true,
+    params: () => ({ id: fx.pickBillId }),
+    samples: () => ({
+      participantId: fx.pickerId,
+      picks: [{ itemId: fx.pickItemId, portions: 2 }],
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/bills/:id/picking/split-rest',
+    signedIn: true,
+    params: () => ({ id: fx.pickBillId }),
+  },
+  {
+    method: 'POST',
+    url: '/api/bills/:id/picking/assign-rest',
+    body: assignRestBodySchema,
+    signedIn: true,
+    params: () => ({ id: fx.pickBillId }),
+    samples: () => ({ participantId: fx.pickerId }),
+  },
+  {
+    method: 'POST',
+    url: '/api/bills/:id/picking/finish',
+    signedIn: true,
+    params: () => ({ id: fx.pickBillId }),
+  },
   { method: 'POST', url: '/api/logout', signedIn: true, answers: 303 },
 ];
 
