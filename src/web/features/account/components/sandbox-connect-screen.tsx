@@ -41,13 +41,14 @@ export function bankDetailErrors(values: Record<Field, string>): Errors {
  * /sandbox/connect: the sandbox provider's stand-in for Stripe's onboarding (DECISIONS.md Payments).
  * It takes a UK sort code and account number, checked at the field by the server's own schema,
  * then shows the bank and the account's last four digits and goes back where onboarding began.
+ * Cancel leaves the flow as Stripe's does: back to the return URL, where the app reads the
+ * account's state (still incomplete) rather than to the refresh URL, which is for expired links.
  * It says plainly that it is a test: no bank is contacted and no money moves.
  */
 export function SandboxConnectScreen() {
   const params = new URLSearchParams(useSearch());
   const origin = window.location.origin;
   const returnTo = sameSiteUrl(params.get('return'), '/settings?setup=complete', origin);
-  const refreshTo = sameSiteUrl(params.get('refresh'), '/settings?setup=refresh', origin);
   const queryClient = useQueryClient();
 
   const [values, setValues] = useState<Record<Field, string>>({
@@ -164,7 +165,7 @@ export function SandboxConnectScreen() {
               size="lg"
               block
               variant="ghost"
-              onClick={() => window.location.assign(refreshTo)}
+              onClick={() => window.location.assign(returnTo)}
             >
               Cancel
             </Button>
