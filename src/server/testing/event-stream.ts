@@ -8,6 +8,8 @@ export interface EventStreamClient {
   events: BillEvent[];
   /** Comment lines (heartbeats) seen. */
   comments: number;
+  /** Everything the stream sent, as sent (to check what it never shows). */
+  raw: string;
   /** Called with each event as it arrives. */
   onEvent?: (e: BillEvent) => void;
   /** Resolves once `n` events have arrived (rejects after `timeoutMs`). */
@@ -37,6 +39,7 @@ export function openEventStream(
         headers: res.headers,
         events: [],
         comments: 0,
+        raw: '',
         body: '',
         waitFor(n, timeoutMs = 10_000) {
           if (client.events.length >= n) return Promise.resolve(client.events);
@@ -63,6 +66,7 @@ export function openEventStream(
           client.body += chunk;
           return;
         }
+        client.raw += chunk;
         buffer += chunk;
         let at;
         while ((at = buffer.indexOf('\n\n')) !== -1) {
