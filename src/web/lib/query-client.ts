@@ -9,10 +9,20 @@ export function createQueryClient(): QueryClient {
   // offline (from the service worker) would never see the change back. Queries wait while offline
   // and run when the connection returns.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { staleTime: DEFAULT_STALE_TIME, retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  // A screen whose data failed to load for want of a network loads again by itself when the
+  // connection returns, instead of waiting for Try again (paused queries already resume).
+  onlineManager.subscribe((online) => {
+    if (!online) return;
+    void client.refetchQueries({
+      type: 'active',
+      predicate: (query) => query.state.status === 'error',
+    });
+  });
+  return client;
 }

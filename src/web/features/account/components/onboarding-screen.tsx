@@ -10,6 +10,7 @@ import {
   fetchOnboardingUrl,
   prepareConnectAccount,
   redirectingTitle,
+  rememberOnboardingReturn,
   useBankAccount,
 } from '../../../entities/payout-account/api/payout-account';
 import { Button } from '../../../components/ui/button';
@@ -83,6 +84,7 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
  */
 function PaymentStep({ onNext }: { onNext: () => void }) {
   const account = useBankAccount();
+  const search = useSearch();
   const [busy, setBusy] = useState(false);
 
   async function connect() {
@@ -93,6 +95,8 @@ function PaymentStep({ onNext }: { onNext: () => void }) {
         return;
       }
       const url = await fetchOnboardingUrl();
+      // Coming back connected, the tour goes on where it was left (step 3), not at home.
+      rememberOnboardingReturn(stepPath(ONBOARDING_STEPS.indexOf('tutorial-intro'), search));
       toast({ title: redirectingTitle(account.data?.provider) });
       window.location.assign(url);
     } catch (err) {
@@ -153,6 +157,22 @@ function PaymentStep({ onNext }: { onNext: () => void }) {
   );
 }
 
+const STEP_PARAM = 'step';
+
+/** /onboarding at the given step (0-based index; the URL counts from 1), keeping the rest of `search`. */
+function stepPath(index: number, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('setup');
+  params.set(STEP_PARAM, String(index + 1));
+  return `/onboarding?${params.toString()}`;
+}
+
+/** The step asked for in the URL (after the profile step only), else null. */
+function stepOf(search: string): number | null {
+  const n = Number(new URLSearchParams(search).get(STEP_PARAM));
+  return Number.isInteger(n) && n >= 2 && n <= ONBOARDING_STEPS.length ? n - 1 : null;
+}
+
 export function OnboardingScreen() {
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -160,7 +180,10 @@ export function OnboardingScreen() {
   const { user } = useCurrentUser();
   const retry = new URLSearchParams(search).get('setup') === 'refresh';
   // Someone who already has a name (a Google user, or coming back) starts at the payment step.
-  const [index, setIndex] = useState(() => (user?.firstName && user.lastName ? 1 : 0));
+  // Someone back from connecting their bank goes on at the step after it (?step=3).
+  const [index, setIndex] = useState(() =>
+    user?.firstName && user.lastName ? (stepOf(search) ?? 1) : 0,
+  );
 
   // Back from the provider's onboarding unfinished (its refreshUrl): say so, and tidy the URL.
   useEffect(() => {

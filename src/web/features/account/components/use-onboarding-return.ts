@@ -43,7 +43,9 @@ export function useOnboardingReturn() {
         if (!live) return;
         toast(connectOutcome(complete));
         const from = takeOnboardingReturn();
-        navigate(complete && from ? from : '/', { replace: true });
+        // Onboarding goes on at its next step either way; another page only once connected.
+        const onboarding = from?.startsWith('/onboarding') ?? false;
+        navigate((complete || onboarding) && from ? from : '/', { replace: true });
       });
     return () => {
       live = false;

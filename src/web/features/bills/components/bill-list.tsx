@@ -5,6 +5,7 @@ import type { BillListItem } from '../../../../contracts/bills';
 import type { BillGroup } from '../../../../domain/bill-lists';
 import { formatPence, toPence } from '../../../../domain/money';
 import { rememberBillOrigin, type BillOrigin } from '../model/opened-from';
+import { rowState } from '../model/row-state';
 
 export interface BillListProps {
   groups: BillGroup<BillListItem>[];
@@ -66,10 +67,24 @@ function Group({
 }
 
 function RowText({ bill, line }: { bill: BillListItem; line: string }) {
+  const state = rowState(bill);
   return (
     <div className="min-w-0 flex-1">
       <p className="line-clamp-2 break-words font-semibold leading-snug">{bill.name}</p>
       <p className="truncate text-sm text-muted">{line}</p>
+      {state.progress && (
+        <p
+          className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm"
+          data-testid="row-state"
+        >
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${state.done ? 'bg-brand-100 text-brand-900' : 'bg-amber-100 text-amber-900'}`}
+          >
+            {state.progress}
+          </span>
+          {state.owed && <span className="tabular text-ink">{state.owed}</span>}
+        </p>
+      )}
     </div>
   );
 }

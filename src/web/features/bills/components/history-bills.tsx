@@ -1,4 +1,5 @@
 import { groupHistoryBills } from '../../../../domain/bill-lists';
+import { NetworkError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { displayFirstName, useCurrentUser } from '../../../lib/use-current-user';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +14,9 @@ export function HistoryBills() {
   const bills = useBillsHistory();
   const me = user ? displayFirstName(user) : null;
 
+  // Offline with nothing to show yet: a calm note, and the list comes by itself once back online.
   if (bills.isPending && bills.fetchStatus === 'paused') return <WaitingForConnection />;
+  if (bills.isLoadingError && bills.error instanceof NetworkError) return <WaitingForConnection />;
   if (bills.isPending) return <BillListSkeleton rows={5} />;
   // Only a failed first page replaces the list; a failed older page keeps what is shown.
   if (bills.isLoadingError) {

@@ -1,4 +1,5 @@
 import { groupHomeBills } from '../../../../domain/bill-lists';
+import { NetworkError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { displayFirstName, useCurrentUser } from '../../../lib/use-current-user';
 import { useBills } from '../api/bills-list';
@@ -12,7 +13,9 @@ export function HomeBills() {
   const bills = useBills();
   const me = user ? displayFirstName(user) : null;
 
+  // Offline with nothing to show yet: a calm note, and the list comes by itself once back online.
   if (bills.isPending && bills.fetchStatus === 'paused') return <WaitingForConnection />;
+  if (bills.isError && bills.error instanceof NetworkError) return <WaitingForConnection />;
   if (bills.isPending) return <BillListSkeleton />;
   if (bills.isError) {
     return (
