@@ -142,3 +142,47 @@ export const syncUserResponseSchema = z.object({ success: z.literal(true), user:
 /** GET /api/auth/providers: which sign-in buttons to show. */
 export const authProvidersSchema = z.object({ google: z.boolean(), apple: z.boolean() });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+// --- Settings, Security: better-auth's own flows, their bodies checked by Fairshare first --------
+
+/** POST /api/auth/change-password: the current password, a new one; other devices are signed out. */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: 'Your current password is required' })
+    .min(1, 'Your current password is required')
+    .max(PASSWORD_MAX),
+  newPassword,
+  /** Always true: the server signs every other device out whatever is sent. */
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The current password was not right (better-auth's INVALID_PASSWORD). */
+export const CURRENT_PASSWORD_WRONG = 'That is not your current password.';
+/** A Google or Apple account has no password to change. */
+export const NO_PASSWORD_TO_CHANGE =
+  'You sign in with Google or Apple, so there is no Fairshare password to change.';
+
+/** POST /api/auth/change-email: a link goes to the new address, and only that link changes it. */
+export const changeEmailBodySchema = z.object({ newEmail: email });
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** What the Security screen says once a change of e-mail is asked for. */
+export const CHANGE_EMAIL_SENT =
+  'We have sent a link to the new address. Your e-mail changes when you open it (within 24 hours).';
+
+/** GET /api/auth/list-sessions (better-auth): the devices signed in to the account. */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  ipAddress: z.string().nullish(),
+  userAgent: z.string().nullish(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export const deviceSessionsSchema = z.array(deviceSessionSchema);
+
+/** POST /api/auth/revoke-session: signs one device out (a token from list-sessions). */
+export const revokeSessionBodySchema = z.object({ token: z.string().min(1).max(512) });

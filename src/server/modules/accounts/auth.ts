@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER } from '../../http/auth-guard';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import {
+  changeEmailMail,
   passwordResetMail,
   RESET_LINK_SECONDS,
   resetPageUrl,
@@ -96,7 +97,15 @@ export function createAuth(
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, token }) => {
         const u = user as { email: string; firstName?: string | null };
-        mail.later(verifyEmailMail(u, verifyEmailUrl(config.publicUrl, token)), 'verify-email');
+        // A change of e-mail (Settings, Security) sends its link to the new address: `user.email`
+        // is that address here, and only opening the link changes it (routes.ts tells the old one).
+        if (tokenRequestType(token) === 'change-email-verification')
+          mail.later(
+            changeEmailMail(u, verifyEmailUrl(config.publicUrl, token, EMAIL_CHANGED_CALLBACK)),
+            'change-email',
+          );
+        else
+          mail.later(verifyEmailMail(u, verifyEmailUrl(config.publicUrl, token)), 'verify-email');
       },
     },
     user: {
@@ -105,10 +114,16 @@ export function createAuth(
         lastName: { type: 'string', required: false },
         username: { type: 'string', required: false },
       },
+      // Settings, Security: a link to the new address confirms it (neither an unconfirmed change
+      // nor a confirmation by the old address); routes.ts then tells the old address.
+      changeEmail: { enabled: true },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      // Listing one's own devices (Settings, Security) works however long ago one signed in;
+      // deleting the account asks for the password or a fresh sign-in itself (account-data).
+      freshAge: 0,
     },
     socialProviders: config.apple
       ? {
@@ -129,10 +144,10 @@ export function createAuth(
       // The client's address as Fastify works it out under TRUST_PROXY (http/auth-guard.ts).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    // Profile changes go through PATCH /api/auth/user and its validation; e-mail changes and
-    // account deletion are not offered yet.
+    // Profile changes go through PATCH /api/auth/user and its validation; an account is deleted by
+    // POST /api/account/delete (account-data), which keeps the payment records.
     // A verification e-mail is asked for again through accounts/routes.ts, which reports a failure.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/send-verification-email'],
+    disabledPaths: ['/update-user', '/delete-user', '/send-verification-email'],
     telemetry: { enabled: false },
     // An unexpected error (the database unreachable) is thrown to Fastify's one error handler: 503
     // for a database that is down, a generic 500 otherwise, logged with the app's redaction,
@@ -153,6 +168,28 @@ export type Auth = ReturnType<typeof createAuth>;
 /** Where a verification link lands: better-auth confirms the address, then the app's settings. */
 export const VERIFIED_CALLBACK = '/settings?verified=1';
 
+/** Where the link sent to a new address lands once the change is made. */
+export const EMAIL_CHANGED_CALLBACK = '/settings?email=changed';
+
 /** The link of a verification e-mail (better-auth's GET /verify-email). */
-export const verifyEmailUrl = (publicUrl: string, token: string) =>
-  `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFIED_CALLBACK)}`;
+export const verifyEmailUrl = (publicUrl: string, token: string, callback = VERIFIED_CALLBACK) =>
+  `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callback)}`;
+
+/**
+ * What a verification token (a JWT better-auth signs) says it is for, read without checking its
+ * signature: only to choose the e-mail's words or what to do after better-auth, which checks it.
+ */
+export function tokenClaims(token: string): {
+  email?: string;
+  updateTo?: string;
+  requestType?: string;
+  userId?: string;
+} {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    return typeof payload === 'object' && payload !== null ? payload : {};
+  } catch {
+    return {};
+  }
+}
+const tokenRequestType = (token: string) => tokenClaims(token).requestType;

@@ -44,3 +44,34 @@ export function verifyEmailMail(to: Recipient, link: string): OutgoingMail {
     after: ["If you didn't make a Fairshare account, ignore this e-mail."],
   });
 }
+
+/** Sent to the new address of a change of e-mail: opening its link makes the change. */
+export function changeEmailMail(to: Recipient, link: string): OutgoingMail {
+  return composeMail({
+    to: to.email,
+    subject: 'Confirm your new e-mail address for Fairshare',
+    greeting: hello(to),
+    paragraphs: [
+      'You asked to use this e-mail address for your Fairshare account. Open the link below to confirm it: until you do, your account keeps its old address.',
+      'The link works for 24 hours.',
+    ],
+    action: { label: 'Use this e-mail address', url: link },
+    after: ["If you didn't ask, ignore this e-mail: nothing changes."],
+  });
+}
+
+/** Sent to the old address once a change of e-mail is confirmed. */
+export function emailChangedMail(to: Recipient, newEmail: string): OutgoingMail {
+  return composeMail({
+    to: to.email,
+    subject: 'Your Fairshare e-mail address was changed',
+    greeting: hello(to),
+    paragraphs: [
+      `The e-mail address of your Fairshare account is now ${newEmail}. From now on you sign in with it, and our e-mails go there.`,
+      "If you made this change, there's nothing more to do.",
+    ],
+    after: [
+      "If you didn't make it, someone else may be signed in to your account: reply to this e-mail at once so that we can help you get it back.",
+    ],
+  });
+}

@@ -3,6 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createEmailVerificationToken } from 'better-auth/api';
 import {
   authProvidersSchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  CURRENT_PASSWORD_WRONG,
+  NO_PASSWORD_TO_CHANGE,
   currentUserResponseSchema,
   FORGOT_PASSWORD_SENT,
   forgotPasswordBodySchema,
@@ -25,8 +29,8 @@ import { AppError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { MailError } from '../../adapters/mail/mailer';
 import type { MailDeliveries } from '../../adapters/mail/deliveries';
-import { verifyEmailUrl, type Auth } from './auth';
-import { VERIFY_LINK_SECONDS, verifyEmailMail } from './emails';
+import { EMAIL_CHANGED_CALLBACK, tokenClaims, verifyEmailUrl, type Auth } from './auth';
+import { emailChangedMail, VERIFY_LINK_SECONDS, verifyEmailMail } from './emails';
 import type { AuthRateLimiter } from './rate-limit';
 import type { AccountsService } from './service';
 
@@ -69,6 +73,8 @@ const FRIENDLY: Record<string, string> = {
   PASSWORD_TOO_SHORT: 'Password must be at least 8 characters',
   PASSWORD_TOO_LONG: 'Password must be at most 128 characters',
   INVALID_EMAIL: 'Enter a valid e-mail address',
+  INVALID_PASSWORD: CURRENT_PASSWORD_WRONG,
+  CREDENTIAL_ACCOUNT_NOT_FOUND: NO_PASSWORD_TO_CHANGE,
 };
 
 export const accountsRoutes =
@@ -212,6 +218,38 @@ export const accountsRoutes =
           );
           return send(req, reply, signedIn);
         }
+        if (req.method === 'POST' && path === '/api/auth/change-password') {
+          // Settings, Security. The current password is a try at it, counted as a sign-in is; every
+          // other device is signed out whatever the body says, this one gets a new session.
+          const body = parseBody(changePasswordBodySchema, req.body, { plainMessages: true });
+          const userId = await signedInUser(req);
+          if (userId) {
+            const user = await service.getUser(userId);
+            await rateLimiter.signIn(req.ip, user.email);
+          }
+          return forward(req, reply, { ...body, revokeOtherSessions: true });
+        }
+        if (req.method === 'POST' && path === '/api/auth/change-email') {
+          // A link goes to the new address (auth.ts); opening it makes the change (below). The
+          // answer is the same whether or not the new address has an account already.
+          const body = parseBody(changeEmailBodySchema, req.body, { plainMessages: true });
+          const userId = await signedInUser(req);
+          if (userId) await rateLimiter.verificationEmail(userId);
+          return forward(req, reply, {
+            newEmail: body.newEmail,
+            callbackURL: EMAIL_CHANGED_CALLBACK,
+          });
+        }
+        if (req.method === 'GET' && path === '/api/auth/verify-email') {
+          const token = new URL(req.url, 'http://x').searchParams.get('token') ?? '';
+          const claims = tokenClaims(token);
+          if (
+            claims.requestType === 'change-email-verification' &&
+            claims.userId &&
+            claims.updateTo
+          )
+            return changeEmail(req, reply, claims.userId, claims.updateTo);
+        }
         if (req.method === 'POST' && path === '/api/auth/revoke-session') {
           // better-auth answers success for any token, even another user's (it ends only the
           // caller's own): say plainly that a token not theirs names no session.
@@ -226,6 +264,27 @@ export const accountsRoutes =
 
     /** The signed-in user's id, or null: for routes better-auth answers 401 itself. */
     const signedInUser = sessionUser;
+
+    /**
+     * The link sent to a new address, opened: better-auth checks it and changes the address; then
+     * the address counts as confirmed (the link reached it) and the old address is told.
+     */
+    async function changeEmail(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      userId: string,
+      newEmail: string,
+    ) {
+      const before = await service.findUser(userId);
+      const res = await callAuth(req, undefined);
+      const after = before && (await service.findUser(userId));
+      if (before && after && after.email === newEmail && before.email !== newEmail) {
+        await service.markEmailVerified(userId);
+        mail.later(emailChangedMail(before, newEmail), 'email-changed');
+        req.log.info({ userId }, 'e-mail address changed');
+      }
+      return send(req, reply, res);
+    }
 
     // A new verification link for the signed-in user, sent now so that they hear if it failed (their
     // own address: nothing to hide). better-auth's own route logs a failure and answers success.

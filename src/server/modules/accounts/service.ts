@@ -41,6 +41,9 @@ export function createAccountsService(repo: AccountsRepo) {
 
     markEmailVerified: (userId: string) => repo.markEmailVerified(userId),
 
+    /** The user's row, or undefined for an id with no account. */
+    findUser: (userId: string) => repo.findUser(userId),
+
     async getUser(userId: string): Promise<User> {
       return toUserDto(await current(userId));
     },
