@@ -18,14 +18,15 @@ import {
   misreadPricesRepaired,
   readItems,
   restoreItemsTheSubtotalNeeds,
+  tidyName,
 } from './items';
-import { countedPence, sum, type Line } from './line';
+import { countedPence, sum, unionRect, type Item, type Line } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { layoutLines, type ReceiptLine } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { COUNT_AT_PRICE_FIRST, POINT_LOST } from './rules';
 import { check, chooseTotal, LARGEST_AMOUNT, readFigures } from './totals';
-import type { OcrBox, ParsedReceipt } from './types';
+import type { OcrBox, ParsedReceipt, ReceiptRect, UnusedLine } from './types';
 
 // Reads a receipt's lines into items, subtotal, service charge, VAT, tip, total and the
 // establishment's name. Pure and fast: a handful of regular expressions per line.
@@ -50,6 +51,7 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
     parseReceiptText(
       built.map((l) => l.text),
       built.map((l) => l.pairing),
+      built.map((l) => l.box),
     );
   // Laid out once: another reading of a box seldom moves it, and then only its line changes.
   const laidOut = layoutLines(boxes);
@@ -93,14 +95,17 @@ function addsUp(r: ParsedReceipt): boolean {
 export function parseReceiptText(
   rawLines: readonly string[],
   pairing: readonly (number | undefined)[] = [],
+  boxes: readonly (ReceiptRect | undefined)[] = [],
 ): ParsedReceipt {
   const kept = rawLines
-    .map((text, i) => ({ text: clean(text), pairing: pairing[i] }))
+    .map((text, i) => ({ text: clean(text), pairing: pairing[i], box: boxes[i] }))
     .filter((l) => l.text !== '');
   const texts = readCodesAfterPrices(kept.map((l) => l.text));
+  const keptBoxes = kept.map((l) => l.box);
   const first = readLines(
     texts,
     kept.map((l) => l.pairing),
+    keptBoxes,
   );
   if (first.items.length < 2) return first;
   const unnamed = (r: ParsedReceipt) => r.items.filter((i) => i.name === UNKNOWN_ITEM_NAME).length;
@@ -110,10 +115,17 @@ export function parseReceiptText(
   if (first.checks.itemsMatchTotal && !leftOver) return first;
   // Every price moved up a row, or (when a price is left over alone under the last name) only
   // those down to it: the totals block may be read in step.
-  const movedTexts = [undefined, ...endsOfTheItems(texts)].map((upTo) =>
-    pricesMoved(texts, 1, upTo),
-  );
-  const readings = movedTexts.map((moved) => readLines(moved.filter((t) => t !== '')));
+  const ends = [undefined, ...endsOfTheItems(texts)];
+  const movedTexts = ends.map((upTo) => pricesMoved(texts, 1, upTo));
+  const readings = movedTexts.map((moved, k) => {
+    // A line given the price below it sits on both rows.
+    const movedBoxes = boxesMoved(texts, keptBoxes, ends[k]);
+    return readLines(
+      moved.filter((t) => t !== ''),
+      [],
+      movedBoxes.filter((_, i) => moved[i] !== ''),
+    );
+  });
   for (const moved of readings) {
     if (!moved.checks.itemsMatchTotal || moved.totalPence === null || unnamed(moved) > 0) continue;
     // The last price left without a name, alone or on a line of the totals block: moved up a
@@ -152,6 +164,18 @@ export function pricesMoved(texts: readonly string[], step: 1, last = texts.leng
   return split.map(({ words, price }, i) => {
     if (i > last) return `${words} ${price}`.trim();
     return `${words} ${i + step <= last ? (split[i + step]?.price ?? '') : ''}`.trim();
+  });
+}
+
+/** The lines' boxes as pricesMoved moves their prices: a line given the price below spans both. */
+function boxesMoved(
+  texts: readonly string[],
+  boxes: readonly (ReceiptRect | undefined)[],
+  last = texts.length - 1,
+): (ReceiptRect | undefined)[] {
+  return texts.map((_, i) => {
+    const below = i + 1 <= last && splitPrice(texts[i + 1] ?? '').price !== '';
+    return below ? unionRect(boxes[i], boxes[i + 1]) : boxes[i];
   });
 }
 
@@ -211,14 +235,22 @@ const TOTALS_BLOCK: readonly LineKind[] = ['subtotal', 'total', 'tender', 'count
 function readLines(
   texts: readonly string[],
   pairing: readonly (number | undefined)[] = [],
+  boxes: readonly (ReceiptRect | undefined)[] = [],
 ): ParsedReceipt {
   const classified = classifyAll([...texts]).map((line, i) => {
     const sure = pairing[i];
-    return sure === undefined ? line : { ...line, pairing: sure };
+    const box = boxes[i];
+    return {
+      ...line,
+      ...(sure === undefined ? {} : { pairing: sure }),
+      ...(box === undefined ? {} : { box }),
+    };
   });
   // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
   const lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified));
-  const read = readWithTotal(lines, texts);
+  // Where each line sits on the photo, by its index (later stages may classify a line again).
+  const boxOf: BoxOf = new Map(lines.map((l) => [l.index, l.box]));
+  const read = readWithTotal(lines, texts, boxOf);
   if (read.checks.itemsMatchTotal || read.checks.differencePence <= 0) return read;
   // A line among the items that makes up, alone, what the items miss of the printed figure: the
   // sums decide what the words or the figure could not. A priced line whose words read as a note
@@ -254,16 +286,21 @@ function readLines(
   const again = readClassified(
     lines.map((l) => repaired.get(l.index) ?? l),
     texts,
+    boxOf,
   );
   return again.checks.itemsMatchTotal ? again : read;
 }
 
 /** Stages 2 and 3, again with the last item as the total (items.ts) when nothing decides it. */
-function readWithTotal(lines: readonly Line[], texts: readonly string[]): ParsedReceipt {
-  const read = readClassified(lines, texts);
+function readWithTotal(
+  lines: readonly Line[],
+  texts: readonly string[],
+  boxOf: BoxOf,
+): ParsedReceipt {
+  const read = readClassified(lines, texts, boxOf);
   if (read.totalPence !== null) return read;
   const marked = lastItemAsTotal(lines);
-  const again = marked && readClassified(marked, texts);
+  const again = marked && readClassified(marked, texts, boxOf);
   return again && again.totalPence !== null ? again : read;
 }
 
@@ -296,7 +333,13 @@ function countedLineTotals(lines: readonly Line[], end: number): Line[] {
 }
 
 /** Stages 2 and 3 over classified lines: the items, the figures, the total and the check. */
-function readClassified(classifiedLines: readonly Line[], texts: readonly string[]): ParsedReceipt {
+type BoxOf = ReadonlyMap<number, ReceiptRect | undefined>;
+
+function readClassified(
+  classifiedLines: readonly Line[],
+  texts: readonly string[],
+  boxOf: BoxOf,
+): ParsedReceipt {
   let lines = [...classifiedLines];
   // Stage 2, items (items.ts), with the figures the subtotal gives (totals.ts).
   let itemsEnd = endOfItems(lines);
@@ -359,15 +402,21 @@ function readClassified(classifiedLines: readonly Line[], texts: readonly string
 
   const pairingOf = new Map(lines.map((l) => [l.index, l.pairing]));
   return {
-    items: items.map(({ name, amountPence, quantity, line }) => {
+    items: items.map(({ name, amountPence, quantity, line, nameLine }) => {
       const sure = pairingOf.get(line);
+      const box = unionRect(
+        boxOf.get(line),
+        nameLine === undefined ? undefined : boxOf.get(nameLine),
+      );
       return {
         name,
         amountPence,
         ...(quantity === undefined ? {} : { quantity }),
         ...(sure === undefined ? {} : { pairing: sure }),
+        ...(box === undefined ? {} : { box }),
       };
     }),
+    unusedLines: unusedLines(lines, items, boxOf),
     subtotalPence: figures.subtotal,
     taxPence: figures.tax,
     addedTaxPence: taxOnTop,
@@ -381,4 +430,35 @@ function readClassified(classifiedLines: readonly Line[], texts: readonly string
     rawText: texts.join('\n'),
     totalStrategy,
   };
+}
+
+/**
+ * Kinds of line that are figures of the totals block or of the items' own sums: read as such, never
+ * lines left out.
+ */
+const FIGURE_KINDS: readonly Line['kind'][] = [
+  'subtotal',
+  'total',
+  'tax',
+  'service',
+  'tip',
+  'tender',
+  'change',
+  'rounding',
+  'count',
+  'running',
+];
+
+/** The priced lines no item used (neither its price nor its name) that are no figure (FIGURE_KINDS). */
+function unusedLines(lines: readonly Line[], items: readonly Item[], boxOf: BoxOf): UnusedLine[] {
+  const used = new Set(
+    items.flatMap((i) => (i.nameLine === undefined ? [i.line] : [i.line, i.nameLine])),
+  );
+  return lines.flatMap((l): UnusedLine[] => {
+    if (!l.amount || used.has(l.index) || FIGURE_KINDS.includes(l.kind)) return [];
+    const box = boxOf.get(l.index);
+    const pence =
+      l.amount.negative || l.kind === 'discount' ? -Math.abs(l.amount.pence) : l.amount.pence;
+    return [{ text: l.text, name: tidyName(l.label), amountPence: pence, ...(box ? { box } : {}) }];
+  });
 }
