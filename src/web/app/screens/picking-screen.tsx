@@ -11,7 +11,11 @@ import { billLoadErrorMessage, isBillNotFound } from '../../features/bills/api/b
 import { useFinishPicking, usePicking, usePickingChange } from '../../features/picking/api/picking';
 import { usePickingLive } from '../../features/picking/components/use-picking-live';
 import { PickingView } from '../../features/picking/components/picking-view';
-import { picksWithout, toggleOwnPick } from '../../features/picking/model/picking-rows';
+import {
+  picksWithout,
+  setOwnPortions,
+  toggleOwnPick,
+} from '../../features/picking/model/picking-rows';
 
 /**
  * /bill/:id/picking: the creator's screen of a bill friends are picking. It updates by itself as
@@ -64,6 +68,15 @@ export function PickingScreen() {
         send({
           kind: 'picks',
           body: { participantId: creatorId, picks: toggleOwnPick(data.picks, creatorId, itemId) },
+        })
+      }
+      onOwnPortions={(itemId, portions) =>
+        send({
+          kind: 'picks',
+          body: {
+            participantId: creatorId,
+            picks: setOwnPortions(data.picks, creatorId, itemId, portions),
+          },
         })
       }
       onRemovePick={(participantId, itemId) =>

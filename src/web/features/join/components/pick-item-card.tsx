@@ -1,15 +1,8 @@
-import { Check, Lock, Minus, Plus } from 'lucide-react';
+import { Check, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { formatPence, type Pence } from '../../../../domain/money';
-import {
-  PICK_PORTIONS_MAX,
-  PICK_PORTIONS_MIN,
-  SHARE_PORTIONS,
-  type PickPortions,
-} from '../../../../domain/picking';
-
-/** Portions go in steps of 0.5 (DECISIONS.md "Friends pick their own items"). */
-export const PORTION_STEP = 0.5;
+import { SHARE_PORTIONS, type PickPortions } from '../../../../domain/picking';
+import { PickPortionsControl } from '../../../entities/picking/components/pick-portions';
 
 export interface PickItemView {
   id: string;
@@ -25,7 +18,6 @@ export interface PickItemView {
   locked: string | null;
 }
 
-const portionsText = (n: number) => `${n} ${n === 1 ? 'portion' : 'portions'}`;
 const otherText = (o: { name: string; portions: PickPortions }) =>
   o.portions === SHARE_PORTIONS ? o.name : `${o.name} (×${o.portions})`;
 
@@ -47,8 +39,6 @@ export function PickItemCard({
 }) {
   const id = useId();
   const picked = item.mine !== null;
-  const sharing = item.mine === SHARE_PORTIONS;
-  const count = typeof item.mine === 'number' ? item.mine : 1;
   const described = [item.locked && `${id}-locked`, `${id}-who`].filter(Boolean).join(' ');
   return (
     <li
@@ -92,81 +82,19 @@ export function PickItemCard({
         )}
       </div>
 
-      {picked && (
+      {item.mine !== null && (
         <div className="border-t border-line px-4 pb-3 pt-2">
           <p className="text-sm font-medium">
             <span className="tabular">{formatPence(item.minePence)}</span> for you
           </p>
-          <div
-            role="radiogroup"
-            aria-label={`How you had ${item.name}`}
-            className="mt-2 flex flex-col gap-2"
-          >
-            <button
-              type="button"
-              role="radio"
-              aria-checked={sharing}
-              aria-disabled={disabled || undefined}
-              onClick={() => !disabled && !sharing && onPortions(SHARE_PORTIONS)}
-              className={`flex min-h-11 items-center gap-2 rounded-2xl border px-3 text-left text-sm font-medium ${sharing ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-line'}`}
-            >
-              <Dot on={sharing} />
-              Share with whoever else picks it
-            </button>
-            <button
-              type="button"
-              role="radio"
-              aria-checked={!sharing}
-              aria-disabled={disabled || undefined}
-              onClick={() => !disabled && sharing && onPortions(1)}
-              className={`flex min-h-11 items-center gap-2 rounded-2xl border px-3 text-left text-sm font-medium ${!sharing ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-line'}`}
-            >
-              <Dot on={!sharing} />
-              Say how many portions you had
-            </button>
-          </div>
-          {!sharing && (
-            <div
-              role="group"
-              aria-label={`Your portions of ${item.name}`}
-              className="mt-2 flex items-center justify-between gap-2"
-            >
-              <button
-                type="button"
-                aria-label={`Half a portion less of ${item.name}`}
-                disabled={disabled || count <= PICK_PORTIONS_MIN}
-                onClick={() => onPortions(count - PORTION_STEP)}
-                className="grid size-11 place-items-center rounded-full border border-line text-brand-800 hover:bg-brand-50 disabled:text-gray-400"
-              >
-                <Minus aria-hidden className="size-5" />
-              </button>
-              <p aria-live="polite" className="tabular text-center font-semibold">
-                {portionsText(count)}
-              </p>
-              <button
-                type="button"
-                aria-label={`Half a portion more of ${item.name}`}
-                disabled={disabled || count >= PICK_PORTIONS_MAX}
-                onClick={() => onPortions(count + PORTION_STEP)}
-                className="grid size-11 place-items-center rounded-full border border-line text-brand-800 hover:bg-brand-50 disabled:text-gray-400"
-              >
-                <Plus aria-hidden className="size-5" />
-              </button>
-            </div>
-          )}
+          <PickPortionsControl
+            itemName={item.name}
+            portions={item.mine}
+            disabled={disabled}
+            onPortions={onPortions}
+          />
         </div>
       )}
     </li>
-  );
-}
-
-function Dot({ on }: { on: boolean }) {
-  return (
-    <span
-      aria-hidden
-      className={`grid size-5 shrink-0 place-items-center rounded-full border-2 ${on ? 'border-brand-700' : 'border-gray-400'}`}
-    >
-      {on && <span className="size-2.5 rounded-full bg-brand-700" />}
-    </span>
   );
 }

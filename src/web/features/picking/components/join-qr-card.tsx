@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 
 /** The join link's QR code: large, to be scanned across a table (black on white, margin 2). */
-export const JOIN_QR_SIZE = 248;
+export const JOIN_QR_SIZE = 280;
 
 async function copy(url: string) {
   try {
@@ -66,7 +66,7 @@ export function JoinQrCard({
       <div className="mt-4 rounded-2xl bg-white p-2 ring-1 ring-line">
         <QRCodeSVG
           value={url}
-          size={compact ? 168 : JOIN_QR_SIZE}
+          size={compact ? 200 : JOIN_QR_SIZE}
           marginSize={2}
           level="M"
           bgColor="#ffffff"

@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { PickPortionsControl } from '../../../entities/picking/components/pick-portions';
+import type { PickPortions } from '../../../../domain/picking';
 import {
   pickingRows,
   portionsLabel,
@@ -22,6 +24,8 @@ export interface PickingViewProps {
   busy: boolean;
   finishing: boolean;
   onToggleOwn: (itemId: string) => void;
+  /** The creator's own portions of an item they ticked, as friends say theirs. */
+  onOwnPortions: (itemId: string, portions: PickPortions) => void;
   onRemovePick: (participantId: string, itemId: string) => void;
   onAssignRest: (participantId: string) => void;
   onSplitRest: () => void;
@@ -39,6 +43,7 @@ export function PickingView({
   busy,
   finishing,
   onToggleOwn,
+  onOwnPortions,
   onRemovePick,
   onAssignRest,
   onSplitRest,
@@ -124,6 +129,7 @@ export function PickingView({
                 item={item}
                 busy={busy}
                 onToggleOwn={() => onToggleOwn(item.id)}
+                onOwnPortions={(portions) => onOwnPortions(item.id, portions)}
                 onRemove={(participantId) => onRemovePick(participantId, item.id)}
               />
             ))}
@@ -211,11 +217,13 @@ function ItemRow({
   item,
   busy,
   onToggleOwn,
+  onOwnPortions,
   onRemove,
 }: {
   item: PickingItemRow;
   busy: boolean;
   onToggleOwn: () => void;
+  onOwnPortions: (portions: PickPortions) => void;
   onRemove: (participantId: string) => void;
 }) {
   const mine = item.mine !== null;
@@ -277,6 +285,14 @@ function ItemRow({
           </span>
           I had this
         </button>
+      )}
+      {!item.locked && item.mine !== null && (
+        <PickPortionsControl
+          itemName={item.name}
+          portions={item.mine}
+          disabled={busy}
+          onPortions={onOwnPortions}
+        />
       )}
     </li>
   );

@@ -102,3 +102,15 @@ export function toggleOwnPick(
     ? own.filter((p) => p.itemId !== itemId)
     : [...own, { itemId, portions: SHARE_PORTIONS }];
 }
+
+/** The creator's picks with their portions of one ticked item changed (0.5 steps, or 'share'). */
+export function setOwnPortions(
+  picks: readonly PickOut[],
+  creatorId: string,
+  itemId: string,
+  portions: PickPortions,
+): { itemId: string; portions: PickPortions }[] {
+  return picksWithout(picks, creatorId, null).map((p) =>
+    p.itemId === itemId ? { itemId, portions } : p,
+  );
+}
