@@ -376,6 +376,8 @@ test('the success page while the payment is confirmed, and with a share refunded
   const session = (over: Partial<PaymentSession>): PaymentSession => ({
     sessionId: 'cs_sbx_stub',
     status: 'succeeded',
+    method: 'card',
+    bankName: null,
     billName: 'Dishoom',
     recipientName: RECIPIENT,
     amount: pounds(priya.amountIncludingFeePence + jordan.amountIncludingFeePence),

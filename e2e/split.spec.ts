@@ -277,7 +277,12 @@ test('split a bill: friends, items, portions, tip and service, to a summary that
   // Labelled with its percentage, as bill detail labels it.
   await expect(lineAmount(summaryTotals, 'Tip (12%)')).toHaveText(formatPence(result.tip));
   await expect(lineAmount(summaryTotals, 'Total')).toHaveText(formatPence(result.total));
-  const fees = page.getByRole('region', { name: 'If friends pay by card' });
+  const fees = page.getByRole('region', { name: 'If friends pay through Fairshare' });
+  // What the creator's friends pay back, fees excluded: everyone's shares but the creator's (first).
+  const fromFriends = result.participants.slice(1).reduce((sum, p) => sum + p.amount, 0);
+  await expect(fees.getByTestId('from-friends')).toHaveText(
+    `You'll receive ${formatPence(fromFriends)} from friends`,
+  );
   await expect(lineAmount(fees, 'Payment processing fee (3%)')).toHaveText(formatPence(result.fee));
   await expect(lineAmount(fees, 'Total (inc. fees)')).toHaveText(
     formatPence(result.totalIncludingFees),

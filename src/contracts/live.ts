@@ -17,6 +17,8 @@ export const billEventDataSchemas = {
   'participant.left': z.object({ participantId: z.string() }).loose(),
   /** A checkout opened for these people's shares. */
   'payment.started': z.object({ participantIds: ids }),
+  /** The payer approved in their bank app: the bank's answer is awaited (the share stays held). */
+  'payment.processing': z.object({ participantIds: ids }),
   'payment.succeeded': z.object({ participantIds: ids, amount: moneyOutput }),
   'payment.failed': z.object({ participantIds: ids }),
   'payment.refunded': z.object({ participantIds: ids }),

@@ -231,7 +231,12 @@ export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 /** GET /api/payments/sessions/:sessionId: a checkout's outcome, for the success page. */
 export const paymentSessionSchema = z.object({
   sessionId: z.string(),
-  status: z.enum(['open', 'succeeded', 'failed', 'expired', 'refunded']),
+  /** processing: the payer approved in their bank app and the bank's answer is awaited. */
+  status: z.enum(['open', 'processing', 'succeeded', 'failed', 'expired', 'refunded']),
+  /** How the payer pays: from their bank app or by card. */
+  method: payMethodSchema,
+  /** The bank the payer chose, when they paid from their bank app and it is known. */
+  bankName: z.string().nullable(),
   billName: z.string(),
   recipientName: z.string(),
   /** Charged, fee included. */
@@ -280,6 +285,35 @@ export const sandboxCheckoutSchema = paymentSessionSchema.extend({
   cancelUrl: z.string(),
 });
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
+
+/** The banks the sandbox's test bank page offers (DECISIONS.md Paying by bank). */
+export const SANDBOX_BANKS = [
+  'Barclays',
+  'HSBC UK',
+  'Lloyds Bank',
+  'Monzo',
+  'Nationwide',
+  'NatWest',
+  'Santander',
+  'Starling Bank',
+] as const;
+/** How long the sandbox's test bank takes to answer after Approve or Decline, in ms. */
+export const SANDBOX_BANK_WAIT_MS = 3000;
+
+/** POST /api/sandbox/checkout/:sessionId/bank: the test bank page's choice and answer. */
+export const sandboxBankBodySchema = z
+  .object({
+    bank: z.enum(SANDBOX_BANKS),
+    answer: z.enum(['approve', 'decline']),
+  })
+  .strict();
+export type SandboxBankBody = z.infer<typeof sandboxBankBodySchema>;
+
+export const sandboxBankResponseSchema = z.object({
+  status: z.literal('processing'),
+  /** The success page, which waits for the bank's answer. */
+  redirectUrl: z.string(),
+});
 
 export const sandboxPayResponseSchema = z.object({
   status: z.literal('succeeded'),

@@ -352,19 +352,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   // The sandbox's own connect and checkout pages exist only when it is the provider.
-  if (provider.name === 'sandbox')
-    await app.register(
-      sandboxPaymentsRoutes({
-        service: createSandboxPagesService({
-          sandbox: provider,
-          accounts: payments.accounts,
-          settlement: payments.settlement,
-          publicUrl: config.publicUrl,
-          clock: payments.clock,
-        }),
-        requireUser,
-      }),
-    );
+  if (provider.name === 'sandbox') {
+    const sandboxPages = createSandboxPagesService({
+      sandbox: provider,
+      accounts: payments.accounts,
+      settlement: payments.settlement,
+      publicUrl: config.publicUrl,
+      clock: payments.clock,
+      log: app.log,
+    });
+    app.addHook('preClose', async () => sandboxPages.stop());
+    await app.register(sandboxPaymentsRoutes({ service: sandboxPages, requireUser }));
+  }
   await app.register(
     accountDataRoutes({
       service: createAccountDataService(database.db, deps.clock),

@@ -80,6 +80,8 @@ export interface SandboxProvider extends PaymentProvider {
   };
   /** Charges a test card: the form's own checks first, then the test card's outcome. */
   charge(card: CardInput, now: Date): SandboxChargeResult;
+  /** The payment made when the test bank approves (a payment intent id, as Stripe's bank payments have). */
+  bankPaymentId(): string;
 }
 
 export function createSandboxProvider(publicUrl: string): SandboxProvider {
@@ -152,6 +154,10 @@ export function createSandboxProvider(publicUrl: string): SandboxProvider {
     connectBank({ sortCode, accountNumber }) {
       const bank = BANKS.find(([prefix]) => sortCode.startsWith(prefix));
       return { bankName: bank?.[1] ?? 'Sandbox Bank', bankLast4: accountNumber.slice(-4) };
+    },
+
+    bankPaymentId() {
+      return id('pi_sbx');
     },
 
     charge(input, now) {

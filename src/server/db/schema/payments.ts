@@ -113,6 +113,13 @@ export const payments = pgTable(
     /** When it stopped holding what it covers: failed, expired or cancelled. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
     failureMessage: text('failure_message'),
+    /** The payer finished at the provider and the bank's answer is awaited (a bank payment). */
+    processingAt: timestamp('processing_at', { withTimezone: true }),
+    /** The bank the payer chose (the sandbox's bank page). */
+    bankName: text('bank_name'),
+    /** The sandbox bank page's answer, given at sandboxAnswerAt (a short wait, as a bank takes). */
+    sandboxAnswer: text('sandbox_answer', { enum: ['approved', 'declined'] }),
+    sandboxAnswerAt: timestamp('sandbox_answer_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bankAccountSchema,
+  sandboxBankBodySchema,
+  sandboxBankResponseSchema,
   sandboxCheckoutSchema,
   sandboxConnectBodySchema,
   sandboxPayBodySchema,
@@ -10,7 +12,7 @@ import {
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import type { SandboxPagesService } from './service';
 
-// The sandbox's connect and checkout pages' calls; registered only when the sandbox is the provider.
+// The sandbox's connect, checkout and test bank pages' calls; registered only when the sandbox is the provider.
 
 export const sandboxPaymentsRoutes =
   (deps: { service: SandboxPagesService; requireUser: RequireUser }): FastifyPluginAsyncZod =>
@@ -34,6 +36,18 @@ export const sandboxPaymentsRoutes =
       '/api/sandbox/checkout/:sessionId',
       { schema: { params: sessionParamsSchema, response: { 200: sandboxCheckoutSchema } } },
       async (req) => service.checkout(req.params.sessionId),
+    );
+
+    app.post(
+      '/api/sandbox/checkout/:sessionId/bank',
+      {
+        schema: {
+          params: sessionParamsSchema,
+          body: sandboxBankBodySchema,
+          response: { 200: sandboxBankResponseSchema },
+        },
+      },
+      async (req) => service.bank(req.params.sessionId, req.body),
     );
 
     app.post(

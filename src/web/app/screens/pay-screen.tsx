@@ -31,21 +31,25 @@ export function PayScreen() {
     <PayStartView
       link={data}
       busy={checkout.busy}
-      onPay={() =>
-        void checkout.start({
-          billName: data.billName,
-          recipientName: data.recipientName,
-          testMode: data.testMode,
-          people: [
-            {
-              id: data.participantId,
-              name: data.participantName,
-              amount: data.amount,
-              fee: data.fee,
-              lines: data.lines,
-            },
-          ],
-        })
+      busyMethod={checkout.busyMethod}
+      onPay={(method) =>
+        void checkout.start(
+          {
+            billName: data.billName,
+            recipientName: data.recipientName,
+            testMode: data.testMode,
+            people: [
+              {
+                id: data.participantId,
+                name: data.participantName,
+                amount: data.amount,
+                fee: data.fee,
+                lines: data.lines,
+              },
+            ],
+          },
+          method,
+        )
       }
     />
   );

@@ -11,13 +11,19 @@ import {
   GenericSuccessState,
   PaymentProblemState,
   StillConfirmingState,
+  WaitingForBankState,
 } from '../../features/payer/components/success-states';
+import { formatPence, toPence } from '../../../domain/money';
 import { checkoutLoadMessage } from '../../features/payer/model/load-errors';
 import {
   clearPaymentContext,
   readPaymentContext,
 } from '../../features/payer/model/payment-context';
-import { CONFIRM_POLL_LIMIT, successMode } from '../../features/payer/model/success-mode';
+import {
+  BANK_POLL_LIMIT,
+  CONFIRM_POLL_LIMIT,
+  successMode,
+} from '../../features/payer/model/success-mode';
 import { errorMessage } from '../../lib/error-message';
 
 export const INTENT_NOT_FOUND = 'Payment intent not found. Please refresh the page and try again.';
@@ -57,8 +63,21 @@ function SessionReceipt({ sessionId, onDone }: { sessionId: string; onDone: () =
   if (session.isPending) return <PayLoading label="Loading your receipt" />;
   if (session.isError) return <PaymentErrorState message={checkoutLoadMessage(session.error)} />;
   const data = session.data;
+  const answers = client.getQueryState(payKeys.session(sessionId))?.dataUpdateCount ?? 0;
+  if (data.status === 'processing')
+    return (
+      <WaitingForBankState
+        amount={formatPence(toPence(data.amount))}
+        bankName={data.bankName}
+        recipientName={data.recipientName}
+        gaveUp={answers >= BANK_POLL_LIMIT}
+        checking={session.isFetching}
+        onCheckAgain={() => void session.refetch()}
+        onDone={onDone}
+        testMode={data.testMode}
+      />
+    );
   if (data.status === 'open') {
-    const answers = client.getQueryState(payKeys.session(sessionId))?.dataUpdateCount ?? 0;
     if (answers < CONFIRM_POLL_LIMIT) return <ConfirmingState testMode={data.testMode} />;
     return (
       <StillConfirmingState
@@ -76,6 +95,17 @@ function SessionReceipt({ sessionId, onDone }: { sessionId: string; onDone: () =
         title="Payment refunded"
         message={data.message ?? 'This payment was refunded in full.'}
         token={null}
+        onDone={onDone}
+        testMode={data.testMode}
+      />
+    );
+  // A bank's refusal (or an expired checkout) says so, and that the share is free to pay again.
+  if (data.method === 'bank' && data.status === 'failed')
+    return (
+      <PaymentProblemState
+        title="Your bank did not approve this payment"
+        message={`${data.message ?? 'Nothing was taken.'} Your share is open again: you can pay by card, or try your bank again.`}
+        token={data.token}
         onDone={onDone}
         testMode={data.testMode}
       />

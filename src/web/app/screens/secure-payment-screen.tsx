@@ -62,7 +62,8 @@ export function SecurePaymentScreen() {
       onToggle={(id) => setChosen(toggleSelection(rows, selected, id))}
       onBack={() => navigate(`/pay/${encodeURIComponent(token)}`)}
       busy={checkout.busy}
-      onPay={() => {
+      busyMethod={checkout.busyMethod}
+      onPay={(method) => {
         const people = selectionTotals(rows, selected).people.map((row) => {
           const p = data.participants.find((x) => x.id === row.id)!;
           return {
@@ -73,12 +74,15 @@ export function SecurePaymentScreen() {
             lines: p.lines,
           };
         });
-        void checkout.start({
-          billName: data.name,
-          recipientName: data.creatorName,
-          testMode: data.testMode,
-          people,
-        });
+        void checkout.start(
+          {
+            billName: data.name,
+            recipientName: data.creatorName,
+            testMode: data.testMode,
+            people,
+          },
+          method,
+        );
       }}
     />
   );

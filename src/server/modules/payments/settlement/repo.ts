@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { billParticipants, paymentItems, paymentLinks, payments } from '../../../db/schema';
 import { isUuid, type PaymentLinkRow } from '../links/repo';
@@ -157,6 +157,23 @@ export function createSettlementRepo(db: Db) {
         )
         .orderBy(asc(paymentLinks.id))
         .for('update', { of: paymentLinks });
+    },
+
+    /** Links among these held by a payment whose bank's answer is awaited (processing). */
+    async linksAwaitingBank(linkIds: string[]): Promise<string[]> {
+      if (!linkIds.length) return [];
+      const rows = await db
+        .select({ linkId: paymentItems.linkId })
+        .from(paymentItems)
+        .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+        .where(
+          and(
+            inArray(paymentItems.linkId, linkIds),
+            eq(payments.status, 'open'),
+            isNotNull(payments.processingAt),
+          ),
+        );
+      return rows.map((r) => r.linkId);
     },
 
     async linkOfParticipant(billId: string, participantId: string) {

@@ -84,6 +84,8 @@ const CURRENCY = 'gbp';
 export function createSettlementService(deps: SettlementServiceDeps) {
   const { db, provider, accounts, links, publicUrl, log, clock } = deps;
   const repo = createSettlementRepo(db);
+  /** Set by a provider's own pages that answer for the provider (the sandbox's test bank). */
+  let answerer: ((payment: PaymentRow) => Promise<void>) | null = null;
 
   /**
    * Records a successful payment, inside the caller's transaction: locks the payment and the links
@@ -233,7 +235,11 @@ export function createSettlementService(deps: SettlementServiceDeps) {
     if (payment.status === 'succeeded') return applied;
     const state = await chargeState(payment, null);
     if (!state) return mismatch('the provider keeps no state of this payment');
-    if (!state.paid) return { outcome: 'ignored', detail: `not paid (${state.state})` };
+    if (!state.paid) {
+      // A bank payment completes unpaid: the payer sees "Waiting for your bank" until it settles.
+      if (state.state === 'processing') await markProcessing(payment.id);
+      return { outcome: 'ignored', detail: `not paid (${state.state})` };
+    }
     const problem = disagreement(payment, state, claimed);
     if (problem) {
       log.warn(
@@ -294,6 +300,22 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       const payment = await tx.findPayment(paymentId, true);
       if (!payment || payment.status !== 'open') return;
       await tx.updatePayment(payment.id, { status, endedAt: clock(), failureMessage: message });
+      await recordBillEvent(t, payment.billId, 'payment.failed', {
+        participantIds: (await tx.coveredLinks(payment.id)).map((c) => c.link.participantId),
+      });
+    });
+  }
+
+  /** An open payment whose payer finished at the provider: the bank's answer is awaited. */
+  async function markProcessing(paymentId: string, bankName?: string) {
+    await inTransaction(db, async (t) => {
+      const tx = createSettlementRepo(t);
+      const payment = await tx.findPayment(paymentId, true);
+      if (!payment || payment.status !== 'open' || payment.processingAt) return;
+      await tx.updatePayment(payment.id, {
+        processingAt: clock(),
+        ...(bankName ? { bankName } : {}),
+      });
     });
   }
 
@@ -387,6 +409,16 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       if (paid.length) throw alreadyPaid(paid.map((r) => r.participant.name));
       if (rows.some((r) => isLinkExpired(r.link.expiresAt, clock())))
         throw linkExpired(view.creatorName);
+      // A bank payment approved and awaiting its bank's answer holds its shares (DECISIONS.md
+      // Paying by bank): nobody starts another payment for them until the answer comes.
+      const held = new Set(await tx.linksAwaitingBank(rows.map((r) => r.link.id)));
+      const waiting = rows.filter((r) => held.has(r.link.id)).map((r) => r.participant.name);
+      if (waiting.length)
+        throw new AppError(
+          409,
+          'awaiting_bank',
+          `${waiting.join(' and ')}'s payment is waiting for their bank to answer: try again in a few minutes`,
+        );
       const total = payableFor(
         rows.map((r) => ({ amountPence: r.link.amountPence, feePence: r.link.feePence })),
       );
@@ -447,13 +479,19 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       links.billName(payment.billId),
     ]);
     const status: PaymentSession['status'] =
-      payment.status === 'cancelled' ? 'failed' : payment.status;
+      payment.status === 'cancelled'
+        ? 'failed'
+        : payment.status === 'open' && payment.processingAt
+          ? 'processing'
+          : payment.status;
     return {
       sessionId: payment.checkoutSessionId ?? payment.paymentIntentId ?? payment.id,
       status:
         status === 'succeeded' && payment.refundedPence >= payment.amountPence + payment.feePence
           ? 'refunded'
           : status,
+      method: payment.method === 'bank' ? 'bank' : 'card',
+      bankName: payment.bankName,
       billName,
       recipientName: creatorName,
       amount: money(payment.amountPence + payment.feePence),
@@ -486,10 +524,13 @@ export function createSettlementService(deps: SettlementServiceDeps) {
   async function refreshOpen(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.status !== 'open') return payment;
     try {
+      // A provider's own pages may hold an answer whose time has come (the sandbox's test bank).
+      if (answerer) await answerer(payment);
       const state = await chargeState(payment, null);
       if (state?.paid) await settleFromProvider({ paymentId: payment.id }, {});
       else if (state?.state === 'failed' || state?.state === 'expired')
         await endFromProvider({ paymentId: payment.id }, {});
+      else if (state?.state === 'processing') await markProcessing(payment.id);
       return (await repo.findPayment(payment.id)) ?? payment;
     } catch (err) {
       log.warn({ err, paymentId: payment.id }, 'could not ask the provider about a payment');
@@ -500,6 +541,41 @@ export function createSettlementService(deps: SettlementServiceDeps) {
   return {
     settleFromProvider,
     endFromProvider,
+    markProcessing,
+    /**
+     * Lets a provider's own pages answer for a payment still open whenever someone asks after it
+     * (the success page's look-ups): the sandbox's test bank gives its answer after a short wait.
+     */
+    answerWith(fn: (payment: PaymentRow) => Promise<void>) {
+      answerer = fn;
+    },
+
+    /** The links a payment covers, with what it pays of each. */
+    coveredOf: (paymentId: string) => repo.coveredLinks(paymentId),
+
+    /**
+     * The sandbox's test bank: the payer approved or declined in it; the payment is processing
+     * until the answer's time comes. Only an open payment not yet answered takes one.
+     */
+    async recordSandboxAnswer(
+      paymentId: string,
+      answer: { bankName: string; answer: 'approved' | 'declined'; at: Date },
+    ): Promise<void> {
+      await inTransaction(db, async (t) => {
+        const tx = createSettlementRepo(t);
+        const payment = await tx.findPayment(paymentId, true);
+        if (!payment || payment.status !== 'open' || payment.processingAt) return;
+        await tx.updatePayment(payment.id, {
+          processingAt: clock(),
+          bankName: answer.bankName,
+          sandboxAnswer: answer.answer,
+          sandboxAnswerAt: answer.at,
+        });
+        await recordBillEvent(t, payment.billId, 'payment.processing', {
+          participantIds: (await tx.coveredLinks(payment.id)).map((c) => c.link.participantId),
+        });
+      });
+    },
     applyCharge,
     endPayment,
 

@@ -11,6 +11,8 @@ import { Spinner } from '../../../components/ui/spinner';
 
 const FEE_LINE_LABEL = 'Payment processing fee (3%)';
 const TOTAL_WITH_FEES_LABEL = 'Total (inc. fees)';
+/** Beside the fee line (DECISIONS.md Payments): what the creator's friends pay them back. */
+export const youWillReceive = (amount: string) => `You'll receive ${amount} from friends`;
 
 interface BreakdownLine {
   label: string;
@@ -94,6 +96,12 @@ interface BillBreakdownProps {
   };
   fee: string;
   totalIncludingFees: string;
+  /**
+   * What the creator's friends owe them, fees excluded (everyone but the creator, who is listed
+   * first), and the part of the fee those friends pay on top: said beside the fee, so the box is
+   * not read as what the creator collects.
+   */
+  fromFriends?: { amount: string; fee: string } | undefined;
   /**
    * Starts getting paid back; a bill that has payment links already offers `mainAction` instead
    * (what can still be done), never to start again.
@@ -180,14 +188,21 @@ export function BillBreakdown(props: BillBreakdownProps) {
           className="rounded-3xl border border-line bg-white/60 p-4"
         >
           <h2 id={`${id}-fees`} className="font-semibold">
-            If friends pay by card
+            If friends pay through Fairshare
           </h2>
+          {props.fromFriends && (
+            <p className="mt-2 font-semibold text-brand-800" data-testid="from-friends">
+              {youWillReceive(props.fromFriends.amount)}
+            </p>
+          )}
           <dl className="tabular mt-2 flex flex-col gap-2">
             <Line label={FEE_LINE_LABEL} amount={props.fee} />
             <Line label={TOTAL_WITH_FEES_LABEL} amount={props.totalIncludingFees} />
           </dl>
           <p className="mt-2 text-sm text-muted">
-            For information: the fee applies only to shares paid by card through Fairshare.
+            {props.fromFriends
+              ? `For information: friends pay their part of the fee (${props.fromFriends.fee}) on top of their shares, the same from a bank app or by card. It is Fairshare's, not part of what you receive.`
+              : 'For information: the fee applies only to shares paid through Fairshare, from a bank app or by card.'}
           </p>
         </section>
 

@@ -150,6 +150,14 @@ export function BillDetailView({
       }
       fee={money(bill.fee)}
       totalIncludingFees={money(bill.totalIncludingFees)}
+      fromFriends={
+        friends.length
+          ? {
+              amount: formatPence(friends.reduce((sum, p) => sum + toPence(p.amountDue), 0)),
+              fee: formatPence(friends.reduce((sum, p) => sum + toPence(p.fee), 0)),
+            }
+          : undefined
+      }
     />
   );
 }

@@ -3,12 +3,13 @@ import { useId, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { PublicPaymentLink } from '../../../../contracts/payments';
 import { formatPence, toPence } from '../../../../domain/money';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import type { PayMethod } from '../../../../contracts/payments';
+import { bankOffered } from '../../../../domain/shares';
 import { billDateLabel } from '../model/bill-date';
 import { shareRows, splitFeeRows } from '../model/share-rows';
 import { AmountLine, AmountList } from './amount-lines';
 import { PayFrame } from './pay-frame';
+import { PayMethodButtons } from './pay-method-buttons';
 
 export const NO_REGISTRATION = 'No registration required for payments';
 
@@ -19,31 +20,30 @@ export const NO_REGISTRATION = 'No registration required for payments';
 export function PayStartView({
   link,
   busy,
+  busyMethod = null,
   onPay,
 }: {
   link: PublicPaymentLink;
   busy: boolean;
-  onPay: () => void;
+  busyMethod?: PayMethod | null;
+  onPay: (method: PayMethod) => void;
 }) {
   const id = useId();
   const rows = useMemo(() => splitFeeRows(shareRows(link.lines)), [link.lines]);
-  const total = formatPence(toPence(link.amountIncludingFee));
+  const totalPence = toPence(link.amountIncludingFee);
+  const total = formatPence(totalPence);
   const date = billDateLabel(link.billDate);
   return (
     <PayFrame
       testMode={link.testMode}
       footer={
         <>
-          <Button size="lg" block onClick={onPay} disabled={busy} aria-busy={busy}>
-            {busy ? (
-              <>
-                <Spinner size="small" label="Opening secure checkout" />
-                Opening checkout…
-              </>
-            ) : (
-              <>Pay {total}</>
-            )}
-          </Button>
+          <PayMethodButtons
+            totalPence={totalPence}
+            busy={busy}
+            busyMethod={busyMethod}
+            onPay={onPay}
+          />
           <Link
             href={`/secure-payment/${encodeURIComponent(link.token)}`}
             className="inline-flex min-h-11 items-center justify-center gap-2 rounded-2xl px-4 font-semibold text-brand-800 hover:bg-brand-50"
@@ -98,7 +98,10 @@ export function PayStartView({
       </section>
 
       <p className="text-center text-sm text-muted">
-        Pay by Visa, Mastercard or American Express. {NO_REGISTRATION}.
+        {bankOffered(totalPence)
+          ? 'Approve it in your bank app, or pay by Visa, Mastercard or American Express: the same price either way.'
+          : 'Pay by Visa, Mastercard or American Express.'}{' '}
+        {NO_REGISTRATION}.
       </p>
     </PayFrame>
   );

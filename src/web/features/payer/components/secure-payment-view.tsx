@@ -3,12 +3,12 @@ import { Fragment, useId } from 'react';
 import type { PublicBill } from '../../../../contracts/payments';
 import { formatPence, toPence } from '../../../../domain/money';
 import { BackButton } from '../../../components/ui/back-button';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import type { PayMethod } from '../../../../contracts/payments';
 import { billDateLabel } from '../model/bill-date';
 import { selectionTotals, type PayeeRow } from '../model/selection';
 import { AmountLine, AmountList } from './amount-lines';
 import { PayFrame } from './pay-frame';
+import { PayMethodButtons } from './pay-method-buttons';
 
 export const SELECT_WHO = 'Select who to pay for';
 
@@ -24,14 +24,16 @@ export function SecurePaymentView({
   onBack,
   onPay,
   busy,
+  busyMethod = null,
 }: {
   bill: PublicBill;
   rows: PayeeRow[];
   selected: string[];
   onToggle: (id: string) => void;
   onBack: () => void;
-  onPay: () => void;
+  onPay: (method: PayMethod) => void;
   busy: boolean;
+  busyMethod?: PayMethod | null;
 }) {
   const id = useId();
   const totals = selectionTotals(rows, selected);
@@ -41,18 +43,14 @@ export function SecurePaymentView({
     <PayFrame
       testMode={bill.testMode}
       footer={
-        <Button size="lg" block onClick={onPay} disabled={none || busy} aria-busy={busy}>
-          {busy ? (
-            <>
-              <Spinner size="small" label="Opening secure checkout" />
-              Opening checkout…
-            </>
-          ) : none ? (
-            SELECT_WHO
-          ) : (
-            <>Pay {formatPence(totals.totalPence)}</>
-          )}
-        </Button>
+        <PayMethodButtons
+          totalPence={totals.totalPence}
+          busy={busy}
+          busyMethod={busyMethod}
+          disabled={none}
+          disabledLabel={SELECT_WHO}
+          onPay={onPay}
+        />
       }
     >
       <header className="flex items-center gap-2">

@@ -24,6 +24,69 @@ export function ConfirmingState({ testMode }: { testMode?: boolean }) {
   );
 }
 
+export const WAITING_FOR_BANK = 'Waiting for your bank';
+
+/**
+ * A bank payment approved in the payer's bank app, whose result the bank has not sent yet
+ * (DECISIONS.md Paying by bank): the share stays held meanwhile. After 5 minutes of asking, the
+ * payer can look again or leave; the answer still comes to the person they paid.
+ */
+export function WaitingForBankState({
+  amount,
+  bankName,
+  recipientName,
+  gaveUp,
+  checking,
+  onCheckAgain,
+  onDone,
+  testMode,
+}: {
+  amount: string;
+  bankName: string | null;
+  recipientName: string;
+  gaveUp: boolean;
+  checking: boolean;
+  onCheckAgain: () => void;
+  onDone: () => void;
+  testMode?: boolean;
+}) {
+  return (
+    <PayFrame testMode={testMode} label="Payment receipt">
+      <div className="grid min-h-[60dvh] place-items-center" role="status">
+        <div className="flex flex-col items-center gap-3 text-center">
+          {!gaveUp && <Spinner size="large" label={WAITING_FOR_BANK} />}
+          <h1 className="text-2xl font-bold">{WAITING_FOR_BANK}</h1>
+          <p className="text-muted">
+            You approved {amount} to {recipientName}
+            {bankName ? ` in ${bankName}` : ''}. Banks usually answer within seconds, sometimes a
+            few minutes.
+          </p>
+          <p className="text-muted">
+            Your share is held for you until then. Nothing more is taken if you leave this page.
+          </p>
+          {gaveUp && (
+            <div className="mt-3 flex w-full flex-col gap-2">
+              <Button
+                size="lg"
+                block
+                onClick={onCheckAgain}
+                disabled={checking}
+                aria-busy={checking}
+              >
+                {checking && <Spinner size="small" label="Checking" />}
+                Check again
+              </Button>
+              <Button variant="ghost" block onClick={onDone}>
+                Done
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </PayFrame>
+  );
+}
+
 /** The provider has not said yet, after ~15 s: the payer can look again or leave. */
 export function StillConfirmingState({
   onCheckAgain,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { PayMethod } from '../../../../contracts/payments';
 import { toast } from '../../../components/ui/use-toast';
 import { useCheckout } from '../api/checkout';
 import { checkoutFailure } from '../model/checkout-failure';
@@ -23,6 +24,7 @@ export function useStartCheckout(token: string, { onStale }: { onStale: () => vo
   const checkout = useCheckout();
   const [notAvailable, setNotAvailable] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [method, setMethod] = useState<PayMethod | null>(null);
 
   // Coming back with the browser's Back button can restore this page as it was left: leaving.
   useEffect(() => {
@@ -33,13 +35,16 @@ export function useStartCheckout(token: string, { onStale }: { onStale: () => vo
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
-  async function start(what: CheckoutFor) {
+  /** Opens the checkout: from the bank app, or by card (the default, as the API's). */
+  async function start(what: CheckoutFor, how: PayMethod = 'card') {
     if (checkout.isPending || leaving || !what.people.length) return;
     const linkToken = what.token ?? token;
+    setMethod(how);
     try {
       const answer = await checkout.mutateAsync({
         token: linkToken,
         participantIds: what.people.map((p) => p.id),
+        method: how,
       });
       savePaymentContext(
         buildPaymentContext({ ...what, token: linkToken, checkout: answer, now: new Date() }),
@@ -57,5 +62,6 @@ export function useStartCheckout(token: string, { onStale }: { onStale: () => vo
     }
   }
 
-  return { start, busy: checkout.isPending || leaving, notAvailable };
+  const busy = checkout.isPending || leaving;
+  return { start, busy, busyMethod: busy ? method : null, notAvailable };
 }

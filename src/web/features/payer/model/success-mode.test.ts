@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIRM_POLL_LIMIT, CONFIRM_POLL_MS, nextPoll, successMode } from './success-mode';
+import {
+  BANK_POLL_LIMIT,
+  BANK_POLL_MS,
+  CONFIRM_POLL_LIMIT,
+  CONFIRM_POLL_MS,
+  nextPoll,
+  nextSessionPoll,
+  successMode,
+} from './success-mode';
 
 describe('successMode', () => {
   it('reads a checkout session', () => {
@@ -22,6 +30,19 @@ describe('successMode', () => {
     expect(successMode('')).toEqual({ kind: 'generic' });
     expect(successMode('?session_id=')).toEqual({ kind: 'generic' });
     expect(successMode('?session_id={CHECKOUT_SESSION_ID}')).toEqual({ kind: 'generic' });
+  });
+});
+
+describe('nextSessionPoll', () => {
+  it('waits for a bank every 2 s for 5 minutes; open as before; settled not at all', () => {
+    expect(nextSessionPoll('processing', 1)).toBe(BANK_POLL_MS);
+    expect(nextSessionPoll('processing', CONFIRM_POLL_LIMIT)).toBe(BANK_POLL_MS);
+    expect(nextSessionPoll('processing', BANK_POLL_LIMIT)).toBe(false);
+    expect(BANK_POLL_MS * BANK_POLL_LIMIT).toBe(300_000);
+    expect(nextSessionPoll('open', 1)).toBe(CONFIRM_POLL_MS);
+    expect(nextSessionPoll('open', CONFIRM_POLL_LIMIT)).toBe(false);
+    for (const done of ['succeeded', 'failed', 'expired', 'refunded', undefined])
+      expect(nextSessionPoll(done, 1)).toBe(false);
   });
 });
 

@@ -30,3 +30,13 @@ export const CONFIRM_POLL_LIMIT = 10;
 export function nextPoll(stillOpen: boolean, answers: number): number | false {
   return stillOpen && answers < CONFIRM_POLL_LIMIT ? CONFIRM_POLL_MS : false;
 }
+
+/** While a bank's answer is awaited ("Waiting for your bank"), look every 2 s, for 5 minutes. */
+export const BANK_POLL_MS = 2000;
+export const BANK_POLL_LIMIT = 150;
+
+/** The next look at a session in `status` after `answers` answers, or false to stop. */
+export function nextSessionPoll(status: string | undefined, answers: number): number | false {
+  if (status === 'processing') return answers < BANK_POLL_LIMIT ? BANK_POLL_MS : false;
+  return nextPoll(status === 'open', answers);
+}

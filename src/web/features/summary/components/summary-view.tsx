@@ -34,6 +34,8 @@ export function SummaryView({
   ...actions
 }: SummaryViewProps) {
   const people = summary.participantAmounts;
+  // The creator is listed first; everyone after pays them back.
+  const friends = people.slice(1);
   return (
     <BillBreakdown
       {...actions}
@@ -55,6 +57,14 @@ export function SummaryView({
       }}
       fee={formatMoney(summary.fee)}
       totalIncludingFees={formatMoney(summary.totalIncludingFees)}
+      fromFriends={
+        friends.length
+          ? {
+              amount: formatMoney(friends.reduce((sum, p) => sum + p.amount, 0)),
+              fee: formatMoney(friends.reduce((sum, p) => sum + p.fee, 0)),
+            }
+          : undefined
+      }
     />
   );
 }

@@ -1,0 +1,100 @@
+import { CreditCard, Landmark } from 'lucide-react';
+import type { PayMethod } from '../../../../contracts/payments';
+import { formatPence, type Pence } from '../../../../domain/money';
+import { BANK_MINIMUM_PENCE, bankOffered } from '../../../../domain/shares';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+
+/** The bank button's words: what it pays, and from where. */
+export const payFromBankLabel = (totalPence: Pence) =>
+  `Pay ${formatPence(totalPence)} from your bank app`;
+export const PAY_BY_CARD = 'Pay by card';
+
+/**
+ * How the payer pays (DECISIONS.md Paying by bank): from their bank app first, by card second, at
+ * the same price. Below BANK_MINIMUM_PENCE the card alone, with the total on its button.
+ */
+export function PayMethodButtons({
+  totalPence,
+  busy,
+  busyMethod,
+  disabled,
+  disabledLabel,
+  onPay,
+}: {
+  totalPence: Pence;
+  busy: boolean;
+  /** The method whose checkout is opening. */
+  busyMethod: PayMethod | null;
+  disabled?: boolean;
+  /** Said on the one button while nothing can be paid (e.g. 'Select who to pay for'). */
+  disabledLabel?: string;
+  onPay: (method: PayMethod) => void;
+}) {
+  const opening = (
+    <>
+      <Spinner size="small" label="Opening secure checkout" />
+      Opening checkout…
+    </>
+  );
+  if (disabled && disabledLabel)
+    return (
+      <Button size="lg" block disabled>
+        {disabledLabel}
+      </Button>
+    );
+  if (!bankOffered(totalPence))
+    return (
+      <>
+        <Button
+          size="lg"
+          block
+          onClick={() => onPay('card')}
+          disabled={disabled || busy}
+          aria-busy={busy}
+        >
+          {busy ? opening : <>Pay {formatPence(totalPence)} by card</>}
+        </Button>
+        <p className="text-center text-sm text-muted">
+          Paying from a bank app starts at {formatPence(BANK_MINIMUM_PENCE)}.
+        </p>
+      </>
+    );
+  return (
+    <>
+      <Button
+        size="lg"
+        block
+        onClick={() => onPay('bank')}
+        disabled={disabled || busy}
+        aria-busy={busyMethod === 'bank'}
+      >
+        {busyMethod === 'bank' ? (
+          opening
+        ) : (
+          <>
+            <Landmark aria-hidden className="size-5" />
+            {payFromBankLabel(totalPence)}
+          </>
+        )}
+      </Button>
+      <Button
+        size="lg"
+        variant="secondary"
+        block
+        onClick={() => onPay('card')}
+        disabled={disabled || busy}
+        aria-busy={busyMethod === 'card'}
+      >
+        {busyMethod === 'card' ? (
+          opening
+        ) : (
+          <>
+            <CreditCard aria-hidden className="size-5" />
+            {PAY_BY_CARD}
+          </>
+        )}
+      </Button>
+    </>
+  );
+}
