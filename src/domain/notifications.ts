@@ -30,6 +30,32 @@ export const friendReminderText = (r: {
 }) =>
   `Hi ${r.friend}, just a friendly reminder about ${r.billName}: your share is ${formatPence(r.amount)}. You can pay ${r.from ? `${r.from} ` : ''}back here, no account needed: ${r.link}`;
 
+/** One message for the group chat: each friend still to pay, with their share and own link. */
+export const groupReminderText = (r: {
+  from: string;
+  billName: string;
+  friends: readonly { name: string; amount: Pence; link: string }[];
+}) =>
+  [
+    `Hi all, just a friendly reminder about ${r.billName}. Still to pay ${r.from ? `${r.from} ` : ''}back, no account needed:`,
+    ...r.friends.map((f) => `${f.name}: ${formatPence(f.amount)} ${f.link}`),
+  ].join('\n');
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "Reminded just now", "Reminded 5 minutes ago", "Reminded 3 hours ago", "Reminded 2 days ago". */
+export function remindedAgoText(remindedAt: Date, now: Date): string {
+  const ago = Math.max(0, now.getTime() - remindedAt.getTime());
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (ago < MINUTE) return 'Reminded just now';
+  if (ago < HOUR) return `Reminded ${count(Math.floor(ago / MINUTE), 'minute')}`;
+  if (ago < DAY) return `Reminded ${count(Math.floor(ago / HOUR), 'hour')}`;
+  if (ago < 2 * DAY) return 'Reminded yesterday';
+  return `Reminded ${count(Math.floor(ago / DAY), 'day')}`;
+}
+
 /** When the creator is told who has not paid: 48 hours after links are made, then weekly, 3 times. */
 export const BILL_REMINDERS = {
   firstAfterMs: 48 * 60 * 60 * 1000,

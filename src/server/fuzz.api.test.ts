@@ -36,6 +36,7 @@ import {
 import {
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
+  remindBodySchema,
   updateNotificationSettingsBodySchema,
 } from '../contracts/notifications';
 import { boxesOfLines } from '../testing/ocr-boxes';
@@ -422,6 +423,8 @@ const ROUTES: Route[] = [
     samples: () => ({ endpoint: 'https://push.example.com/send/fuzz' }),
   },
   { method: 'GET', url: '/api/notifications/settings', signedIn: true },
+  { method: 'GET', url: '/api/bills/:id/reminders', signedIn: true },
+  { method: 'POST', url: '/api/bills/:id/reminders', body: remindBodySchema, signedIn: true },
   {
     method: 'PATCH',
     url: '/api/notifications/settings',

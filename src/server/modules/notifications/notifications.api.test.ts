@@ -211,6 +211,20 @@ describe('push to the creator', () => {
     expect(paidMail.text).toContain(`http://localhost:3000/bill/${first.billId}`);
     expect(phone.messages()).toHaveLength(3);
   });
+
+  it('e-mails instead when the only device has gone (its push service answers 404)', async () => {
+    const old = push.device();
+    await subscribe(sam, old);
+    push.gone(old.subscription.endpoint, 404);
+    const before = smtp.messages.length;
+    const links = await billWithLinks();
+    await pay(links, 'Priya');
+    const m = await smtp.waitFor(before + 1);
+    expect(m.subject).toBe('Priya paid you £14.20 for The Crown & Anchor');
+    await pay(links, 'Tom'); // paid up: no reminder for the tests below
+    expect((await get(sam, '/api/notifications/settings')).json().pushDevices).toBe(0);
+    expect(old.messages()).toEqual([]);
+  });
 });
 
 describe('bill reminders', () => {
@@ -249,7 +263,7 @@ describe('bill reminders', () => {
       {
         title: 'Still to pay',
         body: unpaidText(['Priya', 'Tom'], 'The Crown & Anchor'),
-        url: `/payments?links=${links.billId}`,
+        url: `/bill/${links.billId}?links=1`,
         tag: `remind:${links.billId}`,
       },
     ]);
@@ -279,5 +293,44 @@ describe('bill reminders', () => {
     expect(await t.app.notifications.runDueReminders()).toBe(0);
     expect(phone.messages()).toHaveLength(before);
     ahead = 0;
+  });
+});
+
+describe('"Remind" a friend', () => {
+  it('records when each friend was reminded, for the creator of the bill only', async () => {
+    const links = await billWithLinks();
+    const idOf = (n: string) =>
+      links.paymentLinks.find((l) => l.participantName === n)!.participantId;
+    const [priya, tom] = [idOf('Priya'), idOf('Tom')];
+    const path = `/api/bills/${links.billId}/reminders`;
+    expect((await get(sam, path)).json()).toEqual({ reminders: [] });
+
+    ahead = -2 * 24 * 60 * 60 * 1000; // two days ago
+    const first = await post(sam, path, { participantIds: [priya] });
+    expect(first.statusCode, first.body).toBe(200);
+    ahead = 0;
+    const both = await post(sam, path, { participantIds: [tom, tom] });
+    const got = both.json() as { reminders: { participantId: string; remindedAt: string }[] };
+    const at = new Map(got.reminders.map((r) => [r.participantId, Date.parse(r.remindedAt)]));
+    expect([...at.keys()].sort()).toEqual([priya, tom].sort());
+    expect(Date.now() - at.get(priya)!).toBeGreaterThan(2 * 24 * 60 * 60 * 1000 - 60_000);
+    expect(Date.now() - at.get(tom)!).toBeLessThan(60_000);
+
+    // Another user's bill, a friend from another bill, nobody, a made-up id: refused, nothing kept.
+    const other = await signUpWithProfile(t.app, 'Olly', 'Other');
+    expect((await get(other, path)).statusCode).toBe(404);
+    expect((await post(other, path, { participantIds: [priya] })).statusCode).toBe(404);
+    const elsewhere = await billWithLinks();
+    const stranger = elsewhere.paymentLinks[0]!.participantId;
+    expect((await post(sam, path, { participantIds: [stranger] })).statusCode).toBe(400);
+    expect((await post(sam, path, { participantIds: [] })).statusCode).toBe(400);
+    expect(
+      (await post(sam, '/api/bills/nope/reminders', { participantIds: [priya] })).statusCode,
+    ).toBe(404);
+    expect((await post(null, path, { participantIds: [priya] })).statusCode).toBe(401);
+    expect((await get(sam, `/api/bills/${elsewhere.billId}/reminders`)).json()).toEqual({
+      reminders: [],
+    });
+    expect((await get(sam, path)).json()).toEqual(both.json());
   });
 });

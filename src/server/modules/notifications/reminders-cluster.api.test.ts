@@ -3,15 +3,17 @@ import { createPaymentLinksResponseSchema } from '../../../contracts/payments';
 import { BILL_REMINDERS } from '../../../domain/notifications';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
 import { startTestPushService, type TestPushService } from '../../testing/push-service';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { Database } from '../../db/client';
+import { createTestApp, openTestDatabase, type TestApp } from '../../testing/test-app';
 
 // Two processes on one database (two apps on one PostgreSQL when TEST_DATABASE_URL is set) run the
 // due reminders at the same moment: the job table's row locks (FOR UPDATE SKIP LOCKED) let each
 // reminder go once.
 
 let push: TestPushService;
-let a: TestApp;
-let b: TestApp;
+let database: Database;
+let a: TestApp | undefined;
+let b: TestApp | undefined;
 let ahead = 0;
 let sam: Session;
 const clock = () => new Date(Date.now() + ahead);
@@ -19,23 +21,20 @@ const BILLS = 12;
 
 beforeAll(async () => {
   push = await startTestPushService();
-  a = await createTestApp({ clock, pushAgent: push.agent });
-  b = await createTestApp({
-    clock,
-    pushAgent: push.agent,
-    database: a.database,
-    secrets: a.secrets,
-  });
+  database = await openTestDatabase();
+  a = await createTestApp({ clock, pushAgent: push.agent, database });
+  b = await createTestApp({ clock, pushAgent: push.agent, database, secrets: a.secrets });
   sam = await signUpWithProfile(a.app, 'Sam', 'Creator');
 });
 afterAll(async () => {
   await b?.close();
   await a?.close();
+  await database?.close();
   await push?.close();
 });
 
-const inject = (app: TestApp, method: 'POST' | 'PATCH', url: string, payload: object) =>
-  app.app.inject({ method, url, headers: { cookie: sam.cookie }, payload });
+const inject = (app: TestApp | undefined, method: 'POST' | 'PATCH', url: string, payload: object) =>
+  app!.app.inject({ method, url, headers: { cookie: sam.cookie }, payload });
 
 describe('bill reminders in two processes', () => {
   it('sends each due reminder exactly once', async () => {
@@ -69,24 +68,25 @@ describe('bill reminders in two processes', () => {
       expect(links.statusCode, links.body).toBe(201);
       billIds.push(createPaymentLinksResponseSchema.parse(links.json()).billId);
     }
-    await a.app.notifications.idle();
-    await b.app.notifications.idle();
+    const [pa, pb] = [a!, b!];
+    await pa.app.notifications.idle();
+    await pb.app.notifications.idle();
 
     const round = async (ms: number) => {
       ahead = ms;
       // Each process runs small batches at once, as their minute timers would overlap.
       const counts = await Promise.all([
-        a.app.notifications.runDueReminders(3),
-        b.app.notifications.runDueReminders(3),
-        a.app.notifications.runDueReminders(3),
-        b.app.notifications.runDueReminders(3),
-        a.app.notifications.runDueReminders(3),
-        b.app.notifications.runDueReminders(3),
+        pa.app.notifications.runDueReminders(3),
+        pb.app.notifications.runDueReminders(3),
+        pa.app.notifications.runDueReminders(3),
+        pb.app.notifications.runDueReminders(3),
+        pa.app.notifications.runDueReminders(3),
+        pb.app.notifications.runDueReminders(3),
       ]);
       let total = counts.reduce((x, y) => x + y, 0);
       // Whatever the first wave passed over (locked by the other) is still due: run until none.
       for (let n = 1; n; total += n)
-        n = (await Promise.all([a, b].map((x) => x.app.notifications.runDueReminders(3)))).reduce(
+        n = (await Promise.all([pa, pb].map((x) => x.app.notifications.runDueReminders(3)))).reduce(
           (x, y) => x + y,
           0,
         );
@@ -97,6 +97,29 @@ describe('bill reminders in two processes', () => {
     const tags = phone.messages().map((m) => (m as { tag: string }).tag);
     expect(tags).toHaveLength(2 * BILLS);
     for (const id of billIds) expect(tags.filter((t) => t === `remind:${id}`)).toHaveLength(2);
+
+    // A restart loses none: both processes stop; one starting afresh on the same database sends
+    // the third and last reminder of every bill, and nothing after it.
+    await pb.close();
+    b = undefined;
+    await pa.close();
+    a = undefined;
+    const again = await createTestApp({
+      clock,
+      pushAgent: push.agent,
+      database,
+      secrets: pa.secrets,
+    });
+    try {
+      ahead = BILL_REMINDERS.firstAfterMs + 2 * BILL_REMINDERS.everyMs + 1000;
+      expect(await again.app.notifications.runDueReminders(100)).toBe(BILLS);
+      ahead = BILL_REMINDERS.firstAfterMs + 9 * BILL_REMINDERS.everyMs;
+      expect(await again.app.notifications.runDueReminders(100)).toBe(0);
+      const all = phone.messages().map((m) => (m as { tag: string }).tag);
+      for (const id of billIds) expect(all.filter((t) => t === `remind:${id}`)).toHaveLength(3);
+    } finally {
+      await again.close();
+    }
     ahead = 0;
   });
 });

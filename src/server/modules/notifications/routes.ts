@@ -5,8 +5,11 @@ import {
   pushKeyResponseSchema,
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
+  remindBodySchema,
+  remindersResponseSchema,
   updateNotificationSettingsBodySchema,
 } from '../../../contracts/notifications';
+import { billIdParamsSchema } from '../../../contracts/bills';
 import { userIdOf, type RequireUser } from '../../http/auth-guard';
 import type { NotificationsService } from './service';
 
@@ -56,5 +59,27 @@ export const notificationsRoutes =
         },
       },
       async (req) => service.updateSettings(userIdOf(req), req.body),
+    );
+
+    app.get(
+      '/api/bills/:id/reminders',
+      {
+        ...signedIn,
+        schema: { params: billIdParamsSchema, response: { 200: remindersResponseSchema } },
+      },
+      async (req) => service.reminders(userIdOf(req), req.params.id),
+    );
+
+    app.post(
+      '/api/bills/:id/reminders',
+      {
+        ...signedIn,
+        schema: {
+          params: billIdParamsSchema,
+          body: remindBodySchema,
+          response: { 200: remindersResponseSchema },
+        },
+      },
+      async (req) => service.remind(userIdOf(req), req.params.id, req.body.participantIds),
     );
   };

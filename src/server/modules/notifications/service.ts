@@ -2,6 +2,7 @@ import type {
   NotificationSettings,
   PushMessage,
   PushSubscriptionBody,
+  RemindersResponse,
   UpdateNotificationSettingsBody,
 } from '../../../contracts/notifications';
 import { BILL_REMINDERS, completedText, paidText, unpaidText } from '../../../domain/notifications';
@@ -9,10 +10,15 @@ import type { MailDeliveries } from '../../adapters/mail/deliveries';
 import { composeMail } from '../../adapters/mail/message';
 import type { PushSender } from '../../adapters/push/web-push';
 import type { Db } from '../../db/client';
-import { inTransaction } from '../payments/common';
+import { badRequest, notFound } from '../../http/errors';
+import { BILL_NOT_FOUND, inTransaction } from '../payments/common';
 import { createNotificationsRepo } from './repo';
 
 type LogFn = (obj: object, msg: string) => void;
+
+/** Bill ids are UUIDs: anything else names no bill (and must not reach a uuid cast). */
+const isBillId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export interface NotificationsDeps {
   db: Db;
@@ -55,6 +61,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
   async function tell(userId: string, notices: Notice[], emailSwitch: 'payment' | 'reminder') {
     const subs = await repo.subscriptions(userId);
     let delivered = 0;
+    let gone = 0;
     for (const sub of subs)
       for (const n of notices) {
         const message: PushMessage = { title: n.title, body: n.body, url: n.path, tag: n.tag };
@@ -65,11 +72,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
         if (outcome === 'gone') {
           await repo.dropSubscription(sub.id);
           log.info({ subscription: sub.id }, 'push subscription gone: dropped');
+          gone++;
           break;
         }
         if (outcome === 'sent') delivered++;
       }
-    if (delivered || subs.length) return;
+    // A device that is still there takes push (even if its service failed this once); with none
+    // left, e-mail.
+    if (delivered || subs.length > gone) return;
     const settings = await repo.settings(userId);
     if (emailSwitch === 'payment' && !settings.paymentEmails) return;
     const owner = await repo.owner(userId);
@@ -151,7 +161,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           {
             title: 'Still to pay',
             body: text,
-            path: `/payments?links=${r.billId}`,
+            path: `/bill/${r.billId}?links=1`,
             tag: `remind:${r.billId}`,
             emailSubject: text,
           },
@@ -160,6 +170,16 @@ export function createNotificationsService(deps: NotificationsDeps) {
       );
     }
     return toSend.length;
+  }
+
+  async function remindersOf(billId: string): Promise<RemindersResponse> {
+    const rows = await repo.reminders(billId);
+    return {
+      reminders: rows.map((r) => ({
+        participantId: r.participantId,
+        remindedAt: r.remindedAt.toISOString(),
+      })),
+    };
   }
 
   return {
@@ -201,6 +221,24 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     unsubscribe: (userId: string, endpoint: string) => repo.deleteSubscription(userId, endpoint),
+
+    /** When each friend of the user's bill was last reminded ("Reminded 2 days ago"). */
+    async reminders(userId: string, billId: string): Promise<RemindersResponse> {
+      if (!isBillId(billId) || !(await repo.ownedBill(userId, billId)))
+        throw notFound(BILL_NOT_FOUND);
+      return remindersOf(billId);
+    },
+
+    /** The creator shared a reminder with these friends of their bill: remembered as now. */
+    async remind(userId: string, billId: string, participantIds: string[]) {
+      const bill = isBillId(billId) ? await repo.ownedBill(userId, billId) : undefined;
+      if (!bill) throw notFound(BILL_NOT_FOUND);
+      const ids = [...new Set(participantIds)];
+      if (ids.some((id) => !bill.participantIds.has(id)))
+        throw badRequest('Choose friends on this bill', { participantIds: 'not on this bill' });
+      await repo.markReminded(billId, ids, clock());
+      return remindersOf(billId);
+    },
 
     async idle() {
       while (pending.size) await Promise.all([...pending]);
