@@ -131,3 +131,27 @@ describe('unused lines', () => {
     expect(parsed.unusedLines).toEqual([]);
   });
 });
+
+describe('prices read two ways', () => {
+  it("marks the item whose '£' read as a '6' the sums read back", () => {
+    const parsed = parseReceiptText(['BREAD  1.10', 'JAM  61.25', 'MILK  0.95', 'TOTAL  3.30']);
+    expect(parsed.items.map((i) => [i.name, i.amountPence, i.readTwoWays])).toEqual([
+      ['BREAD', 110, undefined],
+      ['JAM', 125, true],
+      ['MILK', 95, undefined],
+    ]);
+  });
+
+  it("marks the item over the box whose OCR's other reading the sums chose", () => {
+    const parsed = parseReceipt([
+      ...row('Cinnamon Sugar', '5.00', 100),
+      { ...box('7.50', 352, 142), score: 0.6, alternatives: ['2.50'] },
+      box('Coco Vanilla', 20, 140),
+      ...row('Total', '7.50', 200),
+    ]);
+    expect(parsed.items.map((i) => [i.name, i.amountPence, i.readTwoWays])).toEqual([
+      ['Cinnamon Sugar', 500, undefined],
+      ['Coco Vanilla', 250, true],
+    ]);
+  });
+});

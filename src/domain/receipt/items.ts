@@ -547,7 +547,7 @@ export function misreadPricesRepaired(items: readonly Item[], difference: Pence)
   const apply = (chosen: typeof options) =>
     items.map((item, k) => {
       const change = chosen.find((c) => c.k === k);
-      return change ? { ...item, amountPence: change.pence } : item;
+      return change ? { ...item, amountPence: change.pence, readTwoWays: true } : item;
     });
   const single = options.filter((o) => o.delta === difference);
   if (single.length === 1) return apply(single);

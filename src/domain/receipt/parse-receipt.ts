@@ -61,11 +61,22 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
     .flatMap((box, index) => (box.alternatives ?? []).map((text) => ({ index, text, box })))
     .sort((a, b) => a.box.score - b.box.score)
     .slice(0, MAX_ALTERNATIVES);
-  for (const { index, text } of others) {
+  for (const { index, text, box } of others) {
     const other = read(laidOut.withText(index, text));
-    if (addsUp(other)) return other;
+    if (addsUp(other)) return markedReadTwoWays(other, box);
   }
   return first;
+}
+
+/** The reading with the item read over `box` (its centre inside the item's box) marked so. */
+function markedReadTwoWays(reading: ParsedReceipt, { box }: OcrBox): ParsedReceipt {
+  const x = (box[0][0] + box[1][0] + box[2][0] + box[3][0]) / 4;
+  const y = (box[0][1] + box[1][1] + box[2][1] + box[3][1]) / 4;
+  const over = (r: ReceiptRect) => r.left <= x && x <= r.right && r.top <= y && y <= r.bottom;
+  return {
+    ...reading,
+    items: reading.items.map((i) => (i.box && over(i.box) ? { ...i, readTwoWays: true } : i)),
+  };
 }
 
 /**
@@ -402,7 +413,7 @@ function readClassified(
 
   const pairingOf = new Map(lines.map((l) => [l.index, l.pairing]));
   return {
-    items: items.map(({ name, amountPence, quantity, line, nameLine }) => {
+    items: items.map(({ name, amountPence, quantity, line, nameLine, readTwoWays }) => {
       const sure = pairingOf.get(line);
       const box = unionRect(
         boxOf.get(line),
@@ -413,6 +424,7 @@ function readClassified(
         amountPence,
         ...(quantity === undefined ? {} : { quantity }),
         ...(sure === undefined ? {} : { pairing: sure }),
+        ...(readTwoWays ? { readTwoWays } : {}),
         ...(box === undefined ? {} : { box }),
       };
     }),

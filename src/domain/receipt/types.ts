@@ -51,6 +51,11 @@ export interface ParsedReceiptItem {
    */
   pairing?: number;
   /**
+   * Its price was read two ways (the OCR's other reading of its figures, or a '£' read as a '6')
+   * and the printed sums chose this one: one for the user to check.
+   */
+  readTwoWays?: boolean;
+  /**
    * Where the item was read on the photo: its line's boxes (the name's and the price's, and a name
    * line above or below it when the name came from there), as one rectangle. Absent when the lines
    * were given as text.
