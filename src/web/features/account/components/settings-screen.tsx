@@ -17,12 +17,15 @@ import { BottomNav } from '../../../components/bottom-nav';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { forgetUser, useCurrentUser } from '../../../lib/use-current-user';
+import { currentUserQuery, forgetUser, useCurrentUser } from '../../../lib/use-current-user';
 import {
   fetchConnectStatus,
   payoutKeys,
 } from '../../../entities/payout-account/api/payout-account';
 import { BankAccountCard } from './bank-account-card';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { PrivacyDialog } from './privacy-dialog';
+import { SecurityDialog } from './security-dialog';
 import { connectOutcome } from './use-onboarding-return';
 
 export const APP_VERSION = 'v1.0.0';
@@ -161,7 +164,9 @@ export function SettingsScreen() {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const [prefs, setPrefs] = usePrefs();
-  const [dialog, setDialog] = useState<'profile' | 'privacy' | 'security' | null>(null);
+  const [dialog, setDialog] = useState<'profile' | 'privacy' | 'security' | 'delete' | null>(() =>
+    new URLSearchParams(search).get('delete') === '1' ? 'delete' : null,
+  );
 
   const queryClient = useQueryClient();
   // Coming back from payout onboarding: say how it went, then tidy the URL.
@@ -178,6 +183,17 @@ export function SettingsScreen() {
         description: 'Please finish setting up your payout account.',
       });
     if (setup) navigate(location, { replace: true });
+  }, [search, location, navigate, queryClient]);
+
+  // Back from the link sent to a new e-mail address, or from a sign-in made to delete the account.
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const email = params.get('email');
+    if (email === 'changed') {
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      toast({ variant: 'success', title: 'E-mail address changed' });
+    }
+    if (email || params.has('delete')) navigate(location, { replace: true });
   }, [search, location, navigate, queryClient]);
 
   if (!user) return null;
@@ -242,48 +258,19 @@ export function SettingsScreen() {
         open={dialog === 'profile'}
         onOpenChange={(o) => setDialog(o ? 'profile' : null)}
       />
-      <Dialog
+      <PrivacyDialog
         open={dialog === 'privacy'}
         onOpenChange={(o) => setDialog(o ? 'privacy' : null)}
-        title="Privacy"
-      >
-        <div className="space-y-3 text-muted">
-          <p>
-            Your bills, receipt photos and the names of the friends you split with are visible only
-            to you.
-          </p>
-          <p>
-            Friends who pay through a link see that bill only: its name, who was on it and what each
-            person owes, and your name. Links expire after 7 days.
-          </p>
-          <p>
-            Receipts are read on Fairshare&apos;s own server: no photo is sent to another company.
-          </p>
-        </div>
-      </Dialog>
-      <Dialog
+        onDelete={() => setDialog('delete')}
+      />
+      <SecurityDialog
         open={dialog === 'security'}
         onOpenChange={(o) => setDialog(o ? 'security' : null)}
-        title="Security"
-      >
-        <div className="space-y-3 text-muted">
-          <p>
-            Signed in as <strong className="text-ink">{user.email}</strong>.
-          </p>
-          <p>
-            Passwords are stored only as a salted hash. Sessions last 30 days on this device unless
-            you sign out.
-          </p>
-        </div>
-        <form method="post" action="/api/logout" onSubmit={forgetUser} className="mt-5">
-          <button
-            type="submit"
-            className="flex min-h-12 w-full items-center justify-center rounded-2xl border border-red-200 font-semibold text-danger"
-          >
-            Sign out of this device
-          </button>
-        </form>
-      </Dialog>
+      />
+      <DeleteAccountDialog
+        open={dialog === 'delete'}
+        onOpenChange={(o) => setDialog(o ? 'delete' : null)}
+      />
     </div>
   );
 }
