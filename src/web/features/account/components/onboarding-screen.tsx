@@ -12,6 +12,7 @@ import {
   redirectingTitle,
   useBankAccount,
 } from '../../../entities/payout-account/api/payout-account';
+import { useVerifyEmailFirst } from '../../../entities/payout-account/components/verify-email-first';
 import { Button } from '../../../components/ui/button';
 import { reportError } from '../../../components/ui/report-error';
 import { returnPathOf } from '../../../lib/return-path';
@@ -84,6 +85,7 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
 function PaymentStep({ onNext }: { onNext: () => void }) {
   const account = useBankAccount();
   const [busy, setBusy] = useState(false);
+  const verifyFirst = useVerifyEmailFirst();
 
   async function connect() {
     setBusy(true);
@@ -96,8 +98,9 @@ function PaymentStep({ onNext }: { onNext: () => void }) {
       toast({ title: redirectingTitle(account.data?.provider) });
       window.location.assign(url);
     } catch (err) {
-      reportError(err, 'Setup failed', 'Failed to set up payment account.');
       setBusy(false);
+      if (verifyFirst.intercept(err)) return;
+      reportError(err, 'Setup failed', 'Failed to set up payment account.');
     }
   }
 
@@ -149,6 +152,7 @@ function PaymentStep({ onNext }: { onNext: () => void }) {
           )}
         </>
       )}
+      {verifyFirst.dialog}
     </StepShell>
   );
 }
