@@ -38,6 +38,11 @@ const AuthCallbackScreen = lazy(() =>
     default: m.AuthCallbackScreen,
   })),
 );
+const ResetPasswordScreen = lazy(() =>
+  import('../features/account/components/reset-password-screen').then((m) => ({
+    default: m.ResetPasswordScreen,
+  })),
+);
 const OnboardingScreen = lazy(() =>
   import('../features/account/components/onboarding-screen').then((m) => ({
     default: m.OnboardingScreen,
@@ -185,6 +190,7 @@ function Routes() {
             />
           </Route>
           <Route path="/auth/callback" component={AuthCallbackScreen} />
+          <Route path="/auth/reset" component={ResetPasswordScreen} />
           <Route path="/onboarding" component={OnboardingScreen} />
           <Route path="/settings" component={SettingsScreen} />
           <Route path="/receipt-flow" component={ReceiptFlowScreen} />

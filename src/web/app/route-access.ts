@@ -13,6 +13,8 @@ const PUBLIC: RegExp[] = [
   /^\/payment-cancelled$/,
   /^\/auth$/,
   /^\/auth\/callback$/,
+  // The link of a "Forgot password?" e-mail: a new password, then signed in.
+  /^\/auth\/reset$/,
   // The sandbox provider's own checkout page stands in for Stripe's hosted one: payers have no account.
   /^\/sandbox\/checkout\/[^/]+$/,
 ];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cacheSize, servesShell, type CacheStorageLike } from './worker-logic';
+import {
+  cacheSize,
+  notificationOfPush,
+  pageOfThisSite,
+  servesShell,
+  type CacheStorageLike,
+} from './worker-logic';
 
 const ORIGIN = 'https://fairshare.example';
 const at = (path: string) => new URL(path, ORIGIN);
@@ -53,5 +59,54 @@ describe('cacheSize', () => {
     expect(await cacheSize(storage)).toBe(1300);
     caches.clear();
     expect(await cacheSize(storage)).toBe(0);
+  });
+});
+
+describe('notificationOfPush', () => {
+  const message = (m: object) => JSON.stringify(m);
+
+  it("shows the server's title and words, and keeps the page to open", () => {
+    const shown = notificationOfPush(
+      message({
+        title: 'Payment received',
+        body: 'Sam paid you £14.20 for The Crown & Anchor',
+        url: '/bill/b1',
+        tag: 'paid:p1',
+      }),
+      ORIGIN,
+    );
+    expect(shown).toEqual({
+      title: 'Payment received',
+      options: {
+        body: 'Sam paid you £14.20 for The Crown & Anchor',
+        tag: 'paid:p1',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        data: { url: '/bill/b1' },
+      },
+    });
+  });
+
+  it('shows nothing for a message that is not one of ours, or that would open another site', () => {
+    const ok = { title: 'T', body: 'B', url: '/bill/1', tag: 't' };
+    for (const text of [
+      'not json',
+      'null',
+      '"text"',
+      message({ ...ok, title: '' }),
+      message({ ...ok, body: 1 }),
+      message({ ...ok, url: 'https://evil.example/x' }),
+      message({ ...ok, url: '//evil.example/x' }),
+      message({ ...ok, url: 'javascript:alert(1)' }),
+    ])
+      expect(notificationOfPush(text, ORIGIN), text).toBeNull();
+  });
+});
+
+describe('pageOfThisSite', () => {
+  it('keeps a path with its query and refuses anything off the site', () => {
+    expect(pageOfThisSite('/bill/1?links=1', ORIGIN)).toBe('/bill/1?links=1');
+    expect(pageOfThisSite('/\\evil.example', ORIGIN)).toBeNull();
+    expect(pageOfThisSite('https://fairshare.example/bill/1', ORIGIN)).toBeNull();
   });
 });

@@ -34,3 +34,45 @@ export async function cacheSize(storage: CacheStorageLike): Promise<number> {
   }
   return total;
 }
+
+/** What a push message from Fairshare asks the worker to show (contracts/notifications.ts). */
+export interface ShownNotification {
+  title: string;
+  options: { body: string; tag: string; icon: string; badge: string; data: { url: string } };
+}
+
+/**
+ * The notification for a push message's JSON text: its title and words, and the page of this
+ * site that tapping it opens. Anything else (not JSON, a missing field, a link elsewhere) shows
+ * nothing.
+ */
+export function notificationOfPush(text: string, origin: string): ShownNotification | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const { title, body, url, tag } = data as Record<string, unknown>;
+  if (typeof title !== 'string' || typeof body !== 'string' || typeof tag !== 'string') return null;
+  const path = typeof url === 'string' ? pageOfThisSite(url, origin) : null;
+  if (!title || !path) return null;
+  return {
+    title,
+    options: {
+      body,
+      tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: path },
+    },
+  };
+}
+
+/** A path of this site ("/bill/1?x=y"), or null for anything that would leave it. */
+export function pageOfThisSite(url: string, origin: string): string | null {
+  if (!url.startsWith('/') || url.startsWith('//')) return null;
+  const parsed = new URL(url, origin);
+  return parsed.origin === origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+}

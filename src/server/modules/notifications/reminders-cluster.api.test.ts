@@ -3,15 +3,18 @@ import { createPaymentLinksResponseSchema } from '../../../contracts/payments';
 import { BILL_REMINDERS } from '../../../domain/notifications';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
 import { startTestPushService, type TestPushService } from '../../testing/push-service';
-import type { Database } from '../../db/client';
+import { openPostgres, type Database } from '../../db/client';
 import { createTestApp, openTestDatabase, type TestApp } from '../../testing/test-app';
 
-// Two processes on one database (two apps on one PostgreSQL when TEST_DATABASE_URL is set) run the
-// due reminders at the same moment: the job table's row locks (FOR UPDATE SKIP LOCKED) let each
-// reminder go once.
+// Two processes on one database (two apps on one PostgreSQL, each with its own pool of
+// connections, when TEST_DATABASE_URL is set) run the due reminders at the same moment: the job
+// table's row locks (FOR UPDATE SKIP LOCKED) let each reminder go once. Then both stop and a third
+// starts: the jobs are in the database, so a restart loses none.
 
 let push: TestPushService;
 let database: Database;
+/** The second process's own connections (PostgreSQL); the embedded database has one. */
+let second: Database | undefined;
 let a: TestApp | undefined;
 let b: TestApp | undefined;
 let ahead = 0;
@@ -22,13 +25,22 @@ const BILLS = 12;
 beforeAll(async () => {
   push = await startTestPushService();
   database = await openTestDatabase();
+  const url = (database.pool?.options as { connectionString?: string } | undefined)
+    ?.connectionString;
+  second = url ? await openPostgres(url, { max: 5 }) : undefined;
   a = await createTestApp({ clock, pushAgent: push.agent, database });
-  b = await createTestApp({ clock, pushAgent: push.agent, database, secrets: a.secrets });
+  b = await createTestApp({
+    clock,
+    pushAgent: push.agent,
+    database: second ?? database,
+    secrets: a.secrets,
+  });
   sam = await signUpWithProfile(a.app, 'Sam', 'Creator');
 });
 afterAll(async () => {
   await b?.close();
   await a?.close();
+  await second?.close();
   await database?.close();
   await push?.close();
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import {
   billLoadErrorMessage,
   isBillNotFound,
@@ -14,6 +14,7 @@ import { useRenameBill } from '../../features/bills/api/rename-bill';
 import { BillDetailView } from '../../features/bills/components/bill-detail-view';
 import { summaryOfBill } from '../../features/bills/model/detail-summary';
 import { billOrigin } from '../../features/bills/model/opened-from';
+import { useBillPaymentLinks } from '../../features/get-paid/api/bill-payment-links';
 import { PaymentLinksDialog } from '../../features/get-paid/components/payment-links-dialog';
 import { PaymentsOnboardingDialog } from '../../features/get-paid/components/payments-onboarding-dialog';
 import { useGetPaid } from '../../features/get-paid/components/use-get-paid';
@@ -31,7 +32,11 @@ export function BillDetailScreen() {
   useLiveBill(bill.isSuccess ? id : null);
   const getPaid = useGetPaid();
   const rename = useRenameBill(id);
-  const [linksOpen, setLinksOpen] = useState(false);
+  const search = useSearch();
+  // A reminder notification opens the bill with its links (?links=1).
+  const [linksOpen, setLinksOpen] = useState(() => new URLSearchParams(search).has('links'));
+  // The friends still to pay, with their links: "Remind" on the page itself.
+  const links = useBillPaymentLinks(id, bill.data?.status === 'active');
   const back = {
     backLabel: origin === 'home' ? 'Back to home' : 'Back to history',
     onBack: () => navigate(origin === 'home' ? '/' : '/history'),
@@ -71,6 +76,7 @@ export function BillDetailScreen() {
         onRename={rename}
         onViewLinks={() => setLinksOpen(true)}
         onOpenPicking={() => navigate(`/bill/${encodeURIComponent(data.id)}/picking`)}
+        unpaidLinks={links.data?.paymentLinks.filter((l) => l.status === 'pending' && !l.expired)}
         gettingPaid={getPaid.pending}
       />
       <PaymentLinksDialog

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BankAccount } from '../../../../contracts/payments';
 import { expectAnswer } from '../../../lib/answer';
-import { apiRequest } from '../../../lib/api';
+import { ApiError, apiRequest } from '../../../lib/api';
 import { readSession, removeSession, writeSession } from '../../../lib/session-store';
 import { useCurrentUser } from '../../../lib/use-current-user';
 
@@ -91,3 +91,15 @@ export function takeOnboardingReturn(): string | null {
   removeSession(RETURN_KEY);
   return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : null;
 }
+
+/**
+ * With the Stripe provider, connecting a payout account needs a confirmed e-mail address: the
+ * connect calls answer 403 email_not_verified until then.
+ */
+export const isEmailNotVerified = (err: unknown) =>
+  err instanceof ApiError &&
+  err.status === 403 &&
+  (err.data as { code?: unknown } | null)?.code === 'email_not_verified';
+
+/** POST /api/auth/verification-email: a new link to confirm the user's address. */
+export const resendVerificationEmail = () => apiRequest('POST', '/api/auth/verification-email');

@@ -52,3 +52,23 @@ export const authProvidersQuery = queryOptions({
 });
 
 export const useAuthProviders = () => useQuery(authProvidersQuery);
+
+/** POST /api/auth/request-password-reset: "Forgot password?"; the one answer for any address. */
+export function requestPasswordReset(email: string) {
+  return apiRequest<{ status: true; message: string }>(
+    'POST',
+    '/api/auth/request-password-reset',
+    { email },
+    { allowUnauthorized: true },
+  );
+}
+
+/** POST /api/auth/reset-password: the e-mailed link's token and a new password; signs in. */
+export function resetPassword(token: string, newPassword: string) {
+  return apiRequest<{ user: { id: string } }>(
+    'POST',
+    '/api/auth/reset-password',
+    { token, newPassword },
+    { allowUnauthorized: true },
+  );
+}

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { PASSWORD_MIN } from '../../../../contracts/constants';
@@ -11,6 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { returnPathOf } from '../../../lib/return-path';
 import { currentUserQuery } from '../../../lib/use-current-user';
 import {
+  requestPasswordReset,
   signInWithEmail,
   signUpWithEmail,
   startSocialSignIn,
@@ -18,7 +20,7 @@ import {
   type SocialProvider,
 } from '../api/auth-calls';
 
-type Mode = 'sign_up' | 'sign_in';
+type Mode = 'sign_up' | 'sign_in' | 'forgot';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -53,8 +55,11 @@ function AppleMark() {
 export function AuthScreen({ onSignedIn }: { onSignedIn: (needsProfile: boolean) => void }) {
   const queryClient = useQueryClient();
   const providers = useAuthProviders();
-  const next = returnPathOf(useSearch());
-  const [mode, setMode] = useState<Mode>('sign_up');
+  const search = useSearch();
+  const next = returnPathOf(search);
+  const [mode, setMode] = useState<Mode>(() =>
+    new URLSearchParams(search).has('forgot') ? 'forgot' : 'sign_up',
+  );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -111,6 +116,9 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (needsProfile: boolean)
     setErrors({});
   }
 
+  if (mode === 'forgot')
+    return <ForgotPassword initialEmail={email} onBack={() => setMode('sign_in')} />;
+
   const showGoogle = providers.data?.google;
   const showApple = providers.data?.apple;
 
@@ -156,6 +164,20 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (needsProfile: boolean)
           hint={signingUp ? `At least ${PASSWORD_MIN} characters` : undefined}
           required
         />
+        {!signingUp && (
+          <p className="-mt-2 text-right">
+            <button
+              type="button"
+              onClick={() => {
+                setErrors({});
+                setMode('forgot');
+              }}
+              className="min-h-11 font-semibold text-brand-700 underline"
+            >
+              Forgot password?
+            </button>
+          </p>
+        )}
         <Button type="submit" size="lg" block disabled={busy !== null}>
           {busy === 'email' ? (
             <Spinner size="small" label={signingUp ? 'Creating account' : 'Signing in'} />
@@ -211,6 +233,98 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (needsProfile: boolean)
         Policy. We keep your bills private and never share your details with the friends you split
         with.
       </p>
+    </main>
+  );
+}
+
+/** "Forgot password?": an e-mail with a link to choose a new one, the same answer for any address. */
+function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    if (!address) return setError('E-mail is required');
+    if (!EMAIL_RE.test(address)) return setError('Enter a valid e-mail address');
+    setError(undefined);
+    setBusy(true);
+    try {
+      setSent((await requestPasswordReset(address)).message);
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Could not send the link',
+        description: errorMessage(err, 'Please try again.'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-6 pb-8 pt-10">
+      <header className="flex items-center gap-3">
+        <img src="/icon.svg" alt="" className="size-10 rounded-xl" />
+        <span className="text-xl font-bold tracking-tight text-brand-800">Fairshare</span>
+      </header>
+      <h1 className="mt-10 text-3xl font-bold tracking-tight">Forgot your password?</h1>
+      {sent ? (
+        <>
+          <div
+            role="status"
+            className="mt-8 flex gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-brand-900"
+          >
+            <MailCheck aria-hidden className="size-6 shrink-0" />
+            <p>{sent}</p>
+          </div>
+          <p className="mt-4 text-muted">
+            No e-mail after a few minutes? Check your spam folder, or ask again.
+          </p>
+          <Button size="lg" block className="mt-8" onClick={onBack}>
+            Back to sign in
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-muted">
+            Enter your e-mail address and we&apos;ll send you a link to choose a new one.
+          </p>
+          <form
+            className="mt-8 space-y-4"
+            onSubmit={submit}
+            noValidate
+            aria-label="Forgot password"
+          >
+            <TextField
+              label="E-mail"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={error}
+              required
+            />
+            <Button type="submit" size="lg" block disabled={busy}>
+              {busy && <Spinner size="small" label="Sending" />}
+              Send link
+            </Button>
+          </form>
+          <p className="mt-6 text-center">
+            <button
+              type="button"
+              onClick={onBack}
+              className="min-h-11 font-semibold text-brand-700 underline"
+            >
+              Back to sign in
+            </button>
+          </p>
+        </>
+      )}
     </main>
   );
 }

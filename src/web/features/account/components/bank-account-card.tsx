@@ -10,6 +10,7 @@ import {
   redirectingTitle,
   useBankAccount,
 } from '../../../entities/payout-account/api/payout-account';
+import { useVerifyEmailFirst } from '../../../entities/payout-account/components/verify-email-first';
 
 /** A small 'Test mode' pill for anything the sandbox provider shows. */
 export function TestModePill() {
@@ -28,6 +29,7 @@ export function TestModePill() {
 export function BankAccountCard() {
   const account = useBankAccount();
   const [starting, setStarting] = useState(false);
+  const verifyFirst = useVerifyEmailFirst();
 
   async function connect() {
     setStarting(true);
@@ -36,8 +38,9 @@ export function BankAccountCard() {
       toast({ title: redirectingTitle(account.data?.provider) });
       window.location.assign(url);
     } catch (err) {
-      reportError(err, 'Setup Failed', 'Failed to start payment setup. Please try again.');
       setStarting(false);
+      if (verifyFirst.intercept(err)) return;
+      reportError(err, 'Setup Failed', 'Failed to start payment setup. Please try again.');
     }
   }
 
@@ -116,6 +119,7 @@ export function BankAccountCard() {
           Connect bank account
         </Button>
       )}
+      {verifyFirst.dialog}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import {
   rememberOnboardingReturn,
   useBankAccount,
 } from '../../../entities/payout-account/api/payout-account';
+import { useVerifyEmailFirst } from '../../../entities/payout-account/components/verify-email-first';
 import { Button } from '../../../components/ui/button';
 import { reportError } from '../../../components/ui/report-error';
 import { returnPathOf } from '../../../lib/return-path';
@@ -86,6 +87,7 @@ function PaymentStep({ onNext }: { onNext: () => void }) {
   const account = useBankAccount();
   const search = useSearch();
   const [busy, setBusy] = useState(false);
+  const verifyFirst = useVerifyEmailFirst();
 
   async function connect() {
     setBusy(true);
@@ -100,8 +102,9 @@ function PaymentStep({ onNext }: { onNext: () => void }) {
       toast({ title: redirectingTitle(account.data?.provider) });
       window.location.assign(url);
     } catch (err) {
-      reportError(err, 'Setup failed', 'Failed to set up payment account.');
       setBusy(false);
+      if (verifyFirst.intercept(err)) return;
+      reportError(err, 'Setup failed', 'Failed to set up payment account.');
     }
   }
 
@@ -153,6 +156,7 @@ function PaymentStep({ onNext }: { onNext: () => void }) {
           )}
         </>
       )}
+      {verifyFirst.dialog}
     </StepShell>
   );
 }

@@ -1,14 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Bell,
-  ChevronRight,
-  Lock,
-  LogOut,
-  ReceiptPoundSterling,
-  Shield,
-  User as UserIcon,
-} from 'lucide-react';
-import { Switch } from 'radix-ui';
+import { ChevronRight, Lock, LogOut, Shield, User as UserIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useProfileForm } from './use-profile-form';
@@ -24,6 +15,7 @@ import {
 } from '../../../entities/payout-account/api/payout-account';
 import { BankAccountCard } from './bank-account-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { NotificationSettings } from './notification-settings';
 import { PrivacyDialog } from './privacy-dialog';
 import { SecurityDialog } from './security-dialog';
 import { connectOutcome } from './use-onboarding-return';
@@ -71,60 +63,6 @@ function Row({
   );
 }
 
-const PREFS_KEY = 'fairshare.notificationPrefs';
-type Prefs = { payments: boolean; reminders: boolean };
-
-function usePrefs(): [Prefs, (p: Prefs) => void] {
-  const [prefs, setPrefs] = useState<Prefs>(() => {
-    try {
-      return {
-        payments: true,
-        reminders: false,
-        ...JSON.parse(localStorage.getItem(PREFS_KEY) ?? '{}'),
-      };
-    } catch {
-      return { payments: true, reminders: false };
-    }
-  });
-  return [
-    prefs,
-    (p) => {
-      setPrefs(p);
-      localStorage.setItem(PREFS_KEY, JSON.stringify(p));
-    },
-  ];
-}
-
-function ToggleRow({
-  icon,
-  label,
-  checked,
-  onChange,
-}: {
-  icon: ReactNode;
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  const id = `toggle-${label.replace(/\s+/g, '-').toLowerCase()}`;
-  return (
-    <div className="flex min-h-14 items-center gap-3 px-4">
-      <span className="text-brand-700">{icon}</span>
-      <label htmlFor={id} className="flex-1 font-medium">
-        {label}
-      </label>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        onCheckedChange={onChange}
-        className="relative h-7 w-12 shrink-0 rounded-full bg-gray-300 transition-colors data-[state=checked]:bg-brand-700"
-      >
-        <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
-    </div>
-  );
-}
-
 function ProfileForm({ onSaved }: { onSaved: () => void }) {
   const { fields, submit, saving } = useProfileForm(() => {
     toast({ variant: 'success', title: 'Profile updated' });
@@ -163,7 +101,6 @@ export function SettingsScreen() {
   const { user } = useCurrentUser();
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const [prefs, setPrefs] = usePrefs();
   const [dialog, setDialog] = useState<'profile' | 'privacy' | 'security' | 'delete' | null>(() =>
     new URLSearchParams(search).get('delete') === '1' ? 'delete' : null,
   );
@@ -225,20 +162,7 @@ export function SettingsScreen() {
           />
         </Section>
 
-        <Section title="Notifications">
-          <ToggleRow
-            icon={<Bell aria-hidden className="size-5" />}
-            label="Payment Notifications"
-            checked={prefs.payments}
-            onChange={(v) => setPrefs({ ...prefs, payments: v })}
-          />
-          <ToggleRow
-            icon={<ReceiptPoundSterling aria-hidden className="size-5" />}
-            label="Bill Reminders"
-            checked={prefs.reminders}
-            onChange={(v) => setPrefs({ ...prefs, reminders: v })}
-          />
-        </Section>
+        <NotificationSettings user={user} />
 
         {/* A POST, never a link: another site must not be able to sign anyone out. */}
         <form method="post" action="/api/logout" onSubmit={forgetUser} className="mt-6">

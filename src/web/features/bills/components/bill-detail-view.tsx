@@ -1,4 +1,4 @@
-import { Link2, QrCode, Users } from 'lucide-react';
+import { BellRing, Link2, QrCode, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
@@ -8,6 +8,12 @@ import {
   breakdownPerson,
   tipLineLabel,
 } from '../../../entities/bill/components/bill-breakdown';
+import {
+  RemindButton,
+  RemindedAgo,
+  useRemind,
+  type RemindFriend,
+} from '../../../entities/bill/components/reminders';
 import { StatusBadge } from '../../../entities/bill/components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -34,6 +40,8 @@ export interface BillDetailViewProps {
   gettingPaid?: boolean;
   /** Opens the creator's picking screen; shown while friends pick their own items. */
   onOpenPicking?: () => void;
+  /** Friends still to pay by a working link: "Remind" each, "Remind everyone". */
+  unpaidLinks?: RemindFriend[];
 }
 
 const money = (amount: string) => formatPence(toPence(amount));
@@ -49,8 +57,14 @@ export function BillDetailView({
   gettingPaid,
   onGetPaid,
   onOpenPicking,
+  unpaidLinks = [],
   ...actions
 }: BillDetailViewProps) {
+  const remind = useRemind(bill.id, bill.name, bill.status === 'active');
+  const linkOf = (participantId: string) =>
+    bill.status === 'active'
+      ? unpaidLinks.find((l) => l.participantId === participantId)
+      : undefined;
   const summary = useMemo(() => summaryOfBill(bill), [bill]);
   const payment = billPaymentLabel(bill.status);
   const friends = bill.participants.filter((p) => !p.isCreator);
@@ -72,7 +86,15 @@ export function BillDetailView({
           ...breakdownPerson(share, formatPence, {
             emptyText: equal ? 'An equal share' : 'No items',
           }),
-          badge: payment && person && !person.isCreator ? <PaidBadge person={person} /> : undefined,
+          badge:
+            payment && person && !person.isCreator ? (
+              <PaidBadge
+                person={person}
+                link={linkOf(person.id)}
+                remindedAt={remind.remindedAt(person.id)}
+                onRemind={remind.remindOne}
+              />
+            ) : undefined,
         };
       })}
       gettingPaid={gettingPaid}
@@ -104,6 +126,13 @@ export function BillDetailView({
                 Show QR codes
               </Button>
             )}
+            {bill.status === 'active' && unpaidLinks.length > 1 && (
+              <Button variant="secondary" block onClick={() => remind.remindAll(unpaidLinks)}>
+                <BellRing aria-hidden className="size-5" />
+                Remind everyone
+              </Button>
+            )}
+            {remind.dialog}
           </>
         )
       }
@@ -163,7 +192,18 @@ export function BillDetailView({
 }
 
 /** Paid or Pending, and how it was paid (spec §2 Payment links dialog, on the bill itself). */
-function PaidBadge({ person }: { person: Participant }) {
+function PaidBadge({
+  person,
+  link,
+  remindedAt,
+  onRemind,
+}: {
+  person: Participant;
+  /** Their link, while they still have to pay by it. */
+  link?: RemindFriend;
+  remindedAt: Date | null;
+  onRemind: (friend: RemindFriend) => void;
+}) {
   const badge = shareBadge(person);
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1.5">
@@ -171,6 +211,13 @@ function PaidBadge({ person }: { person: Participant }) {
         {badge.label}
       </StatusBadge>
       {badge.detail && <span className="text-xs text-muted">{badge.detail}</span>}
+      {link && (
+        <>
+          <RemindedAgo at={remindedAt} />
+          <span className="basis-full" />
+          <RemindButton name={person.participantName} onClick={() => onRemind(link)} />
+        </>
+      )}
     </div>
   );
 }

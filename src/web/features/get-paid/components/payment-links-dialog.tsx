@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Check, CircleAlert, Clock, Copy, QrCode } from 'lucide-react';
+import { ArrowLeft, BellRing, Check, CircleAlert, Clock, Copy, QrCode } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { BillStatus } from '../../../../contracts/bills';
 import type { CreatorPaymentLink } from '../../../../contracts/payments';
@@ -18,6 +18,12 @@ import {
   shareBadge,
 } from '../../../entities/bill/model/payment-status';
 import { useLiveBill } from '../../../entities/bill/api/live';
+import {
+  RemindButton,
+  RemindedAgo,
+  useRemind,
+  type RemindFriend,
+} from '../../../entities/bill/components/reminders';
 import { useBillPaymentLinks } from '../api/bill-payment-links';
 import { createPaymentLinks } from '../api/create-payment-links';
 import { refreshAfterPayment, useMarkPaid, useUndoPaid, type ManualMethod } from '../api/mark-paid';
@@ -79,6 +85,7 @@ export function PaymentLinksDialog({
       ) : (
         <LinksList
           billId={billId}
+          billName={billName}
           billStatus={links.data.billStatus}
           links={links.data.paymentLinks}
           onShowQr={setQrFor}
@@ -90,11 +97,13 @@ export function PaymentLinksDialog({
 
 function LinksList({
   billId,
+  billName,
   billStatus,
   links,
   onShowQr,
 }: {
   billId: string;
+  billName: string;
   billStatus: BillStatus;
   links: CreatorPaymentLink[];
   onShowQr: (participantId: string) => void;
@@ -109,6 +118,7 @@ function LinksList({
   // What just changed, for screen readers: the row itself shows it, and a toast would cover the
   // dialog's title (and tapping its close button, outside the dialog, would close the dialog).
   const [announcement, setAnnouncement] = useState('');
+  const remind = useRemind(billId, billName, links.length > 0);
 
   if (links.length === 0) {
     return (
@@ -127,6 +137,8 @@ function LinksList({
       ? undoPaid.variables?.participantId
       : undefined;
   const anyExpired = links.some((l) => shareBadge(l).expired);
+  // Friends who can still pay by their link: the ones a reminder is for.
+  const unpaid: RemindFriend[] = links.filter(canRemind);
 
   async function renew() {
     setRenewing(true);
@@ -157,11 +169,19 @@ function LinksList({
           <StatusBadge tone={status === 'Completed' ? 'done' : 'waiting'}>{status}</StatusBadge>
         )}
       </div>
+      {unpaid.length > 1 && (
+        <Button variant="secondary" block className="mb-3" onClick={() => remind.remindAll(unpaid)}>
+          <BellRing aria-hidden className="size-5" />
+          Remind everyone
+        </Button>
+      )}
       <ul className="flex flex-col gap-3">
         {links.map((link) => (
           <LinkRow
             key={link.id}
             link={link}
+            remindedAt={remind.remindedAt(link.participantId)}
+            onRemind={() => remind.remindOne(link)}
             busy={busyId === link.participantId}
             disabled={busyId !== undefined}
             onShowQr={() => onShowQr(link.participantId)}
@@ -196,6 +216,7 @@ function LinksList({
       <p className="sr-only" aria-live="polite" data-testid="links-announcement">
         {announcement}
       </p>
+      {remind.dialog}
 
       <ConfirmDialog
         open={markFor !== null}
@@ -270,15 +291,22 @@ function LinksList({
   );
 }
 
+/** A friend still to pay by a link that works: "Remind" is for them. */
+const canRemind = (l: CreatorPaymentLink) => l.status === 'pending' && !shareBadge(l).expired;
+
 function LinkRow({
   link,
+  remindedAt,
   busy,
   disabled,
   onShowQr,
+  onRemind,
   onMarkPaid,
   onUndo,
 }: {
   link: CreatorPaymentLink;
+  remindedAt: Date | null;
+  onRemind: () => void;
   busy: boolean;
   disabled: boolean;
   onShowQr: () => void;
@@ -303,6 +331,7 @@ function LinkRow({
             </StatusBadge>
             {badge.expired && <StatusBadge tone="expired">Expired</StatusBadge>}
             {badge.detail && <span className="text-sm text-muted">{badge.detail}</span>}
+            {usable && <RemindedAgo at={remindedAt} />}
           </div>
         </div>
         <div className="shrink-0 text-right">
@@ -327,6 +356,7 @@ function LinkRow({
               <QrCode aria-hidden className="size-5" />
             </Button>
             <CopyLinkButton url={link.url} name={name} />
+            <RemindButton name={name} onClick={onRemind} />
           </>
         )}
         {badge.canMarkPaid && (

@@ -13,6 +13,7 @@ import {
   redirectingTitle,
   rememberOnboardingReturn,
 } from '../../../entities/payout-account/api/payout-account';
+import { useVerifyEmailFirst } from '../../../entities/payout-account/components/verify-email-first';
 
 /**
  * The payments onboarding dialog of the get-paid flow (payments-accounts.md §1, §4): money from
@@ -27,6 +28,7 @@ export function PaymentsOnboardingDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [connecting, setConnecting] = useState(false);
+  const verifyFirst = useVerifyEmailFirst();
   // Only for the words of the toast before leaving ('Redirecting to Stripe' or the sandbox's).
   const bank = useQuery({ ...bankAccountQuery, enabled: open });
 
@@ -42,7 +44,7 @@ export function PaymentsOnboardingDialog({
       // The button stays busy: this page is being left.
     } catch (err) {
       setConnecting(false);
-      if (isUnauthorized(err)) return;
+      if (isUnauthorized(err) || verifyFirst.intercept(err)) return;
       toast({
         variant: 'destructive',
         title: 'Setup Failed',
@@ -92,6 +94,7 @@ export function PaymentsOnboardingDialog({
           They pay by card from a link or QR code.
         </Point>
       </ul>
+      {verifyFirst.dialog}
     </Dialog>
   );
 }
