@@ -9,7 +9,7 @@ import {
   type FoundAmount,
 } from './amounts';
 import { FOUNDED, isInfoText, keywordKind } from './keywords';
-import type { Line } from './line';
+import { unionRect, type Line } from './line';
 import { isOn } from './switches';
 import { COUNT_AT_PRICE_FIRST, QUANTITY_LINE, THOUSANDS_AT_END, UNIT_WORDS } from './rules';
 
@@ -320,7 +320,8 @@ export function joinPricesOnTheirOwnLine(lines: Line[]): Line[] {
     const priceOnly = line.amount !== null && !/[A-Za-z]/.test(line.label) && line.label === '';
     if (previous && priceOnly && previous.amount === null && /[A-Za-z]{2,}/.test(previous.text)) {
       const text = `${previous.text} ${line.text}`;
-      out[out.length - 1] = { ...classify(text, previous.index) };
+      const box = unionRect(previous.box, line.box);
+      out[out.length - 1] = { ...classify(text, previous.index), ...(box ? { box } : {}) };
       continue;
     }
     out.push(line);

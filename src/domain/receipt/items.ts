@@ -151,7 +151,10 @@ export function readItems(
     const reduced = line.kind === 'savings' || line.kind === 'item';
     const was = reduced && pendingName ? WAS_THEN_NOW.exec(line.text) : null;
     if (was && line.amount && (findAmounts(was[1]!)[0]?.pence ?? 0) > line.amount.pence) {
-      items.push(itemFromLine({ ...line, kind: 'item', label: pendingName!.text }, null));
+      items.push({
+        ...itemFromLine({ ...line, kind: 'item', label: pendingName!.text }, null),
+        nameLine: pendingName!.index,
+      });
       pendingName = null;
       continue;
     }
@@ -164,7 +167,10 @@ export function readItems(
       /\d\s*KG\b/i.test(line.label) &&
       isUnitPrice(line.label, line.amount)
     ) {
-      items.push(itemFromLine({ ...line, kind: 'item', label: pendingName.text }, null));
+      items.push({
+        ...itemFromLine({ ...line, kind: 'item', label: pendingName.text }, null),
+        nameLine: pendingName.index,
+      });
       pendingName = null;
       continue;
     }
@@ -345,10 +351,12 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
     name = name.slice(0, trailing.index);
   }
   name = tidyName(name);
-  if (!/[A-Za-z]{2,}/.test(name) && pendingName) name = tidyName(pendingName.text);
+  const named = !/[A-Za-z]{2,}/.test(name) && pendingName;
+  if (named) name = tidyName(pendingName.text);
   const negative = amount.negative || line.kind === 'discount';
   const pence = negative ? -Math.abs(amount.pence) || 0 : amount.pence;
   const item: Item = { name: itemNameOrDefault(name), amountPence: pence, line: line.index };
+  if (named) item.nameLine = pendingName.index;
   if (quantity !== undefined && quantity > 1) item.quantity = quantity;
   return item;
 }
@@ -422,7 +430,13 @@ function quantityItem(
     return null;
   }
   if (!pendingName) return { pending: { quantity, total: lineTotal } };
-  return { name: tidyName(pendingName.text), amountPence: lineTotal, quantity, line: line.index };
+  return {
+    name: tidyName(pendingName.text),
+    amountPence: lineTotal,
+    quantity,
+    line: line.index,
+    nameLine: pendingName.index,
+  };
 }
 
 /**
@@ -533,7 +547,7 @@ export function misreadPricesRepaired(items: readonly Item[], difference: Pence)
   const apply = (chosen: typeof options) =>
     items.map((item, k) => {
       const change = chosen.find((c) => c.k === k);
-      return change ? { ...item, amountPence: change.pence } : item;
+      return change ? { ...item, amountPence: change.pence, readTwoWays: true } : item;
     });
   const single = options.filter((o) => o.delta === difference);
   if (single.length === 1) return apply(single);

@@ -4,7 +4,7 @@
 import type { Pence } from '../money';
 import type { FoundAmount } from './amounts';
 import type { LineKind } from './keywords';
-import type { ParsedReceiptItem } from './types';
+import type { ParsedReceiptItem, ReceiptRect } from './types';
 
 export interface Line {
   readonly index: number;
@@ -19,10 +19,14 @@ export interface Line {
   readonly isItem?: boolean;
   /** how sure the pairing of its price with its name is, 0 to 1, when they were separate boxes */
   readonly pairing?: number;
+  /** where the line sits on the photo, when it was built from boxes */
+  readonly box?: ReceiptRect;
 }
 
 export interface Item extends ParsedReceiptItem {
   line: number;
+  /** the line the name was taken from, when not the price's own (a name above or below it) */
+  nameLine?: number;
   /** after the subtotal: a discount on the whole bill, not checked against the subtotal */
   afterSubtotal?: boolean;
 }
@@ -37,4 +41,16 @@ export function countedPence(items: readonly Item[]): Pence {
 
 export function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
+}
+
+/** The smallest rectangle holding all of `rects` (those given); undefined when none is. */
+export function unionRect(...rects: (ReceiptRect | undefined)[]): ReceiptRect | undefined {
+  const given = rects.filter((r): r is ReceiptRect => r !== undefined);
+  if (given.length === 0) return undefined;
+  return {
+    left: Math.min(...given.map((r) => r.left)),
+    top: Math.min(...given.map((r) => r.top)),
+    right: Math.max(...given.map((r) => r.right)),
+    bottom: Math.max(...given.map((r) => r.bottom)),
+  };
 }

@@ -1,5 +1,5 @@
 import { findAmounts } from './amounts';
-import type { OcrBox } from './types';
+import type { OcrBox, ReceiptRect } from './types';
 
 // Builds text lines from OCR boxes. PaddleOCR gives one box per run of text, so a receipt row such as
 // "Fish & Chips ........ 12.50" usually arrives as two boxes (name, price) that must be put back on
@@ -28,6 +28,8 @@ export interface ReceiptLine {
   /** deskewed vertical centre and typical box height, in image pixels */
   y: number;
   height: number;
+  /** the line's boxes as one upright rectangle, in the OCR boxes' own pixels (not deskewed) */
+  box: ReceiptRect;
   /**
    * How sure the pairing of the line's price (a box of its own) with the rest of the line is, 0 to
    * 1; absent when there was nothing to pair (no price box, or a line read as one box).
@@ -45,6 +47,8 @@ interface Placed {
   right: number;
   height: number;
   price?: boolean;
+  /** the box as given, upright, in the image's pixels */
+  bounds: ReceiptRect;
 }
 
 /** Boxes whose text the recogniser was unsure of are mostly noise (stains, logos). */
@@ -486,6 +490,12 @@ function place(b: OcrBox & { source: number }, angle: number): Placed {
     left: Math.min(...xs),
     right: Math.max(...xs),
     height,
+    bounds: {
+      left: Math.min(...b.box.map((p) => p[0])),
+      top: Math.min(...b.box.map((p) => p[1])),
+      right: Math.max(...b.box.map((p) => p[0])),
+      bottom: Math.max(...b.box.map((p) => p[1])),
+    },
   };
 }
 
@@ -581,5 +591,11 @@ function toLine(members: Placed[], y?: number): ReceiptLine {
     segments: sorted.map((m) => ({ text: m.text, left: m.left, right: m.right })),
     y: y ?? sorted.reduce((s, m) => s + m.y, 0) / sorted.length,
     height,
+    box: {
+      left: Math.min(...sorted.map((m) => m.bounds.left)),
+      top: Math.min(...sorted.map((m) => m.bounds.top)),
+      right: Math.max(...sorted.map((m) => m.bounds.right)),
+      bottom: Math.max(...sorted.map((m) => m.bounds.bottom)),
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPairingUnsure, UNSURE_PAIRING } from './pairing';
+import { isPairingUnsure, unsureReasons, UNSURE_PAIRING } from './pairing';
 
 describe('isPairingUnsure', () => {
   it('is unsure only of a pairing below the threshold', () => {
@@ -11,5 +11,18 @@ describe('isPairingUnsure', () => {
 
   it('is sure of a name and price read together (no pairing)', () => {
     expect(isPairingUnsure({})).toBe(false);
+  });
+});
+
+describe('unsureReasons', () => {
+  it('says why: a price between two rows, figures read two ways, or both', () => {
+    expect(unsureReasons({ pairing: 1 })).toEqual([]);
+    expect(unsureReasons({})).toEqual([]);
+    expect(unsureReasons({ pairing: 0.2 })).toEqual(['between rows']);
+    expect(unsureReasons({ readTwoWays: true })).toEqual(['read two ways']);
+    expect(unsureReasons({ pairing: 0.2, readTwoWays: true })).toEqual([
+      'between rows',
+      'read two ways',
+    ]);
   });
 });

@@ -17,3 +17,19 @@ export const UNSURE_PAIRING = 0.5;
 export function isPairingUnsure(item: Pick<ParsedReceiptItem, 'pairing'>): boolean {
   return item.pairing !== undefined && item.pairing < UNSURE_PAIRING;
 }
+
+/**
+ * Why a reading is unsure of an item, as the parser knows it: its price sat between two rows (a
+ * pairing below UNSURE_PAIRING), or its figures were read two ways and the sums chose one.
+ */
+export type UnsureReason = 'between rows' | 'read two ways';
+
+/** The reasons to check an item's price; none for an item the reading is sure of. */
+export function unsureReasons(
+  item: Pick<ParsedReceiptItem, 'pairing' | 'readTwoWays'>,
+): UnsureReason[] {
+  const reasons: UnsureReason[] = [];
+  if (isPairingUnsure(item)) reasons.push('between rows');
+  if (item.readTwoWays) reasons.push('read two ways');
+  return reasons;
+}

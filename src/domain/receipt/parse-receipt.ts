@@ -18,8 +18,9 @@ import {
   misreadPricesRepaired,
   readItems,
   restoreItemsTheSubtotalNeeds,
+  tidyName,
 } from './items';
-import { countedPence, sum, type Line } from './line';
+import { countedPence, sum, unionRect, type Item, type Line } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { layoutLines, type ReceiptLine } from './lines-from-boxes';
 import { establishmentName } from './name';
@@ -27,7 +28,7 @@ import { COUNT_AT_PRICE_FIRST, POINT_LOST } from './rules';
 import { best, bestPossible, score, type Reading } from './score';
 import { isOn } from './switches';
 import { check, chooseTotals, isLastResort, readFigures } from './totals';
-import type { OcrBox, ParsedReceipt } from './types';
+import type { OcrBox, ParsedReceipt, ReceiptRect, UnusedLine } from './types';
 
 // Reads a receipt's lines into items, subtotal, service charge, VAT, tip, total and the
 // establishment's name. Pure and fast: a handful of regular expressions per line.
@@ -77,6 +78,7 @@ export function bestReading(boxes: readonly OcrBox[]): Reading {
       built.map((l) => l.pairing),
       cost,
       steps,
+      built.map((l) => l.box),
     );
   let chosen = best(read(laidOut.lines, 0, []));
   if (!isOn('another reading of a box')) return chosen;
@@ -84,16 +86,30 @@ export function bestReading(boxes: readonly OcrBox[]): Reading {
     .flatMap((box, index) => (box.alternatives ?? []).map((text) => ({ index, text, box })))
     .sort((a, b) => a.box.score - b.box.score)
     .slice(0, MAX_ALTERNATIVES);
-  for (const [k, { index, text }] of others.entries()) {
+  for (const [k, { index, text, box }] of others.entries()) {
     // Each later one a little dearer: of two alike, the least sure box's other reading.
     const cost = CHOICE_COST.alternative + k / 100;
     if (score(chosen) >= bestPossible(cost)) break;
     chosen = best([
       chosen,
-      ...read(laidOut.withText(index, text), cost, ['another reading of a box']),
+      ...read(laidOut.withText(index, text), cost, ['another reading of a box']).map((r) => ({
+        ...r,
+        parsed: markedReadTwoWays(r.parsed, box),
+      })),
     ]);
   }
   return chosen;
+}
+
+/** The reading with the item read over `box` (its centre inside the item's box) marked so. */
+function markedReadTwoWays(reading: ParsedReceipt, { box }: OcrBox): ParsedReceipt {
+  const x = (box[0][0] + box[1][0] + box[2][0] + box[3][0]) / 4;
+  const y = (box[0][1] + box[1][1] + box[2][1] + box[3][1]) / 4;
+  const over = (r: ReceiptRect) => r.left <= x && x <= r.right && r.top <= y && y <= r.bottom;
+  return {
+    ...reading,
+    items: reading.items.map((i) => (i.box && over(i.box) ? { ...i, readTwoWays: true } : i)),
+  };
 }
 
 /**
@@ -105,8 +121,9 @@ export function bestReading(boxes: readonly OcrBox[]): Reading {
 export function parseReceiptText(
   rawLines: readonly string[],
   pairing: readonly (number | undefined)[] = [],
+  boxes: readonly (ReceiptRect | undefined)[] = [],
 ): ParsedReceipt {
-  return best(readingsOfText(rawLines, pairing, 0, [])).parsed;
+  return best(readingsOfText(rawLines, pairing, 0, [], boxes)).parsed;
 }
 
 /**
@@ -121,15 +138,18 @@ export function readingsOfText(
   pairing: readonly (number | undefined)[],
   cost: number,
   steps: readonly string[],
+  boxes: readonly (ReceiptRect | undefined)[] = [],
 ): Reading[] {
   const kept = rawLines
-    .map((text, i) => ({ text: clean(text), pairing: pairing[i] }))
+    .map((text, i) => ({ text: clean(text), pairing: pairing[i], box: boxes[i] }))
     .filter((l) => l.text !== '');
   const texts = readCodesAfterPrices(kept.map((l) => l.text));
+  const keptBoxes = kept.map((l) => l.box);
   const span = itemSpan(texts);
   const first = readLines(
     texts,
     kept.map((l) => l.pairing),
+    keptBoxes,
     cost,
     steps,
     namesWithoutPrice(texts, span),
@@ -145,9 +165,12 @@ export function readingsOfText(
   }
   const moved = [undefined, ...endsOfTheItems(texts)].flatMap((upTo, k) => {
     const movedTexts = pricesMoved(texts, 1, upTo);
+    // A line given the price below it sits on both rows.
+    const movedBoxes = boxesMoved(texts, keptBoxes, upTo);
     return readLines(
       movedTexts.filter((t) => t !== ''),
       [],
+      movedBoxes.filter((_, i) => movedTexts[i] !== ''),
       rowUp + k / 100,
       [...steps, 'prices a row up'],
       namesWithoutPrice(movedTexts, span),
@@ -191,6 +214,18 @@ export function pricesMoved(texts: readonly string[], step: 1, last = texts.leng
   return split.map(({ words, price }, i) => {
     if (i > last) return `${words} ${price}`.trim();
     return `${words} ${i + step <= last ? (split[i + step]?.price ?? '') : ''}`.trim();
+  });
+}
+
+/** The lines' boxes as pricesMoved moves their prices: a line given the price below spans both. */
+function boxesMoved(
+  texts: readonly string[],
+  boxes: readonly (ReceiptRect | undefined)[],
+  last = texts.length - 1,
+): (ReceiptRect | undefined)[] {
+  return texts.map((_, i) => {
+    const below = i + 1 <= last && splitPrice(texts[i + 1] ?? '').price !== '';
+    return below ? unionRect(boxes[i], boxes[i + 1]) : boxes[i];
   });
 }
 
@@ -250,6 +285,7 @@ const TOTALS_BLOCK: readonly LineKind[] = ['subtotal', 'total', 'tender', 'count
 function readLines(
   texts: readonly string[],
   pairing: readonly (number | undefined)[],
+  boxes: readonly (ReceiptRect | undefined)[],
   cost: number,
   steps: readonly string[],
   orphans: number,
@@ -264,13 +300,20 @@ function readLines(
     const form = money.cost > 0 ? [`money in ${money.form}`] : [];
     const classified = money.lines.map((line, i) => {
       const sure = pairing[i];
-      return sure === undefined ? line : { ...line, pairing: sure };
+      const box = boxes[i];
+      return {
+        ...line,
+        ...(sure === undefined ? {} : { pairing: sure }),
+        ...(box === undefined ? {} : { box }),
+      };
     });
     // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
     const lines = isOn('product named like a total')
       ? itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified))
       : joinPricesOnTheirOwnLine(classified);
-    const read = readWithTotal(lines, texts).map((r) =>
+    // Where each line sits on the photo, by its index (later stages may classify a line again).
+    const boxOf: BoxOf = new Map(lines.map((l) => [l.index, l.box]));
+    const read = readWithTotal(lines, texts, boxOf).map((r) =>
       reading(r.parsed, money.cost + r.cost, [...form, ...r.steps]),
     );
     const plain = read[0]!;
@@ -279,7 +322,7 @@ function readLines(
     }
     const repaired = linesThatMakeUpTheShortfall(lines, plain.parsed.checks.differencePence);
     if (!repaired) return read;
-    const again = readClassified(repaired, texts).map((r) =>
+    const again = readClassified(repaired, texts, boxOf).map((r) =>
       reading(r.parsed, money.cost + CHOICE_COST.repair + r.cost, [
         ...form,
         'a line makes up the shortfall',
@@ -344,11 +387,11 @@ interface Choice {
  * Stages 2 and 3, and again with the last item as the total (items.ts) when it may be one: a
  * total whose words were garbled, weighed against the other readings.
  */
-function readWithTotal(lines: readonly Line[], texts: readonly string[]): Choice[] {
-  const read = readClassified(lines, texts);
+function readWithTotal(lines: readonly Line[], texts: readonly string[], boxOf: BoxOf): Choice[] {
+  const read = readClassified(lines, texts, boxOf);
   const marked = isOn('last item as the total') ? lastItemAsTotal(lines) : null;
   if (!marked) return read;
-  const again = readClassified(marked, texts).filter((r) => r.parsed.totalPence !== null);
+  const again = readClassified(marked, texts, boxOf).filter((r) => r.parsed.totalPence !== null);
   return [
     ...read,
     ...again.map((r) => ({
@@ -391,7 +434,13 @@ function countedLineTotals(lines: readonly Line[], end: number): Line[] {
  * Stages 2 and 3 over classified lines: the items, the figures, and for each figure that may be
  * the total (totals.ts chooseTotals), the reading with it and the check.
  */
-function readClassified(classifiedLines: readonly Line[], texts: readonly string[]): Choice[] {
+type BoxOf = ReadonlyMap<number, ReceiptRect | undefined>;
+
+function readClassified(
+  classifiedLines: readonly Line[],
+  texts: readonly string[],
+  boxOf: BoxOf,
+): Choice[] {
   let lines = [...classifiedLines];
   // Stage 2, items (items.ts), with the figures the subtotal gives (totals.ts).
   let itemsEnd = endOfItems(lines);
@@ -458,15 +507,22 @@ function readClassified(classifiedLines: readonly Line[], texts: readonly string
     const dropped = items.length < readItemsList.length;
     const pairingOf = new Map(lines.map((l) => [l.index, l.pairing]));
     const parsed: ParsedReceipt = {
-      items: items.map(({ name, amountPence, quantity, line }) => {
+      items: items.map(({ name, amountPence, quantity, line, nameLine, readTwoWays }) => {
         const sure = pairingOf.get(line);
+        const box = unionRect(
+          boxOf.get(line),
+          nameLine === undefined ? undefined : boxOf.get(nameLine),
+        );
         return {
           name,
           amountPence,
           ...(quantity === undefined ? {} : { quantity }),
           ...(sure === undefined ? {} : { pairing: sure }),
+          ...(readTwoWays ? { readTwoWays } : {}),
+          ...(box === undefined ? {} : { box }),
         };
       }),
+      unusedLines: unusedLines(lines, items, boxOf),
       subtotalPence: figures.subtotal,
       taxPence: figures.tax,
       addedTaxPence: taxOnTop,
@@ -496,4 +552,35 @@ function readClassified(classifiedLines: readonly Line[], texts: readonly string
       ? readings
       : [first];
   return weighed.map(({ parsed, cost, steps }) => ({ parsed, cost, steps }));
+}
+
+/**
+ * Kinds of line that are figures of the totals block or of the items' own sums: read as such, never
+ * lines left out.
+ */
+const FIGURE_KINDS: readonly Line['kind'][] = [
+  'subtotal',
+  'total',
+  'tax',
+  'service',
+  'tip',
+  'tender',
+  'change',
+  'rounding',
+  'count',
+  'running',
+];
+
+/** The priced lines no item used (neither its price nor its name) that are no figure (FIGURE_KINDS). */
+function unusedLines(lines: readonly Line[], items: readonly Item[], boxOf: BoxOf): UnusedLine[] {
+  const used = new Set(
+    items.flatMap((i) => (i.nameLine === undefined ? [i.line] : [i.line, i.nameLine])),
+  );
+  return lines.flatMap((l): UnusedLine[] => {
+    if (!l.amount || used.has(l.index) || FIGURE_KINDS.includes(l.kind)) return [];
+    const box = boxOf.get(l.index);
+    const pence =
+      l.amount.negative || l.kind === 'discount' ? -Math.abs(l.amount.pence) : l.amount.pence;
+    return [{ text: l.text, name: tidyName(l.label), amountPence: pence, ...(box ? { box } : {}) }];
+  });
 }

@@ -11,6 +11,32 @@ export interface OcrBox {
   alternatives?: string[];
 }
 
+/**
+ * An upright rectangle on the photo, in the pixels of the OCR boxes it was built from (the image as
+ * the OCR engine read it; the caller scales it to the photo it shows). Left and top inclusive.
+ */
+export interface ReceiptRect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * A priced line no item used and no figure of the totals block took (a line the parser left out):
+ * the user may add it from the photo.
+ */
+export interface UnusedLine {
+  /** the line as built, e.g. 'Garlic Bread  3.50' */
+  text: string;
+  /** the text before its price, tidied as an item's name would be; may be empty */
+  name: string;
+  /** the price it ends with */
+  amountPence: number;
+  /** where it sits on the photo; absent when the lines were given as text */
+  box?: ReceiptRect;
+}
+
 export interface ParsedReceiptItem {
   name: string;
   /** the line's amount; negative for discounts, voids and promotions */
@@ -24,6 +50,17 @@ export interface ParsedReceiptItem {
    * item below 0.5 is one for the user to check. Absent when name and price were read together.
    */
   pairing?: number;
+  /**
+   * Its price was read two ways (the OCR's other reading of its figures, or a '£' read as a '6')
+   * and the printed sums chose this one: one for the user to check.
+   */
+  readTwoWays?: boolean;
+  /**
+   * Where the item was read on the photo: its line's boxes (the name's and the price's, and a name
+   * line above or below it when the name came from there), as one rectangle. Absent when the lines
+   * were given as text.
+   */
+  box?: ReceiptRect;
 }
 
 export interface ParsedReceipt {
@@ -53,6 +90,8 @@ export interface ParsedReceipt {
     /** the words printed beside that figure ('SUBTOTAL', 'Total'); null when none were read */
     figureLabel: string | null;
   };
+  /** the priced lines no item and no figure used, top to bottom */
+  unusedLines: UnusedLine[];
   /** the lines the parser built, top to bottom, joined with newlines */
   rawText: string;
   /** which of the total's strategies decided it (totals.ts TOTAL_STRATEGIES); null with no total */

@@ -22,6 +22,7 @@ import {
 } from './paper';
 import type { OcrEngine } from './engine';
 import { fuseModel } from './fused-model';
+import type { FrameStep } from './frame';
 import { PageImage } from './page-image';
 import { withMissedPrices } from './strips';
 
@@ -109,10 +110,13 @@ async function prepare(
   image: Buffer,
   deskew: boolean,
   magnifyTo = 0,
-): Promise<Pixels & { cropped: boolean }> {
+): Promise<Pixels & { cropped: boolean; frame: FrameStep[] }> {
   const crop = await cropToPaper(image);
   let source = crop.source;
   const { cropped } = crop;
+  const frame: FrameStep[] = crop.region
+    ? [{ kind: 'crop', x: crop.region.left, y: crop.region.top }]
+    : [];
   const { width = 0, height = 0 } = magnifyTo ? await source.metadata() : {};
   if (Math.max(width, height) < magnifyTo) {
     const scale = magnifyTo / Math.max(width, height);
@@ -124,6 +128,7 @@ async function prepare(
     source = sharp(data, {
       raw: { width: info.width, height: info.height, channels: info.channels },
     });
+    frame.push({ kind: 'scale', x: info.width / width, y: info.height / height });
   }
   if (deskew) {
     const { data, info } = await source
@@ -138,15 +143,22 @@ async function prepare(
       height: info.height,
     });
     if (Math.abs(degrees) >= MIN_SKEW_DEGREES) {
+      const before = await source.metadata();
       const { data: rgb, info: size } = await source
         .rotate(-degrees, { background: '#ffffff' })
         .raw()
         .toBuffer({ resolveWithObject: true });
-      return { data: bytes(rgb), width: size.width, height: size.height, cropped };
+      frame.push({
+        kind: 'rotate',
+        degrees: -degrees,
+        from: { width: before.width ?? 0, height: before.height ?? 0 },
+        to: { width: size.width, height: size.height },
+      });
+      return { data: bytes(rgb), width: size.width, height: size.height, cropped, frame };
     }
   }
   const { data, info } = await source.raw().toBuffer({ resolveWithObject: true });
-  return { data: bytes(data), width: info.width, height: info.height, cropped };
+  return { data: bytes(data), width: info.width, height: info.height, cropped, frame };
 }
 
 /** Small text is enlarged at most this much before it is read again (paper.ts). */
@@ -180,7 +192,7 @@ async function cropToPaper(image: Buffer) {
   // photo reads as before (on WildReceipt photos, cropping those lost more than it gained).
   const share = rect ? (rect.width * rect.height) / (small.info.width * small.info.height) : 1;
   if (!rect || Math.max(width, height) < MIN_CROP_SIDE || share > MAX_CROP_SHARE) {
-    return { source: sharp(image).removeAlpha(), cropped: false };
+    return { source: sharp(image).removeAlpha(), cropped: false, region: null };
   }
   const region = scaledUp(rect, small.info, { width, height });
   // Kept as raw pixels, so what follows sees the crop's own size.
@@ -194,6 +206,7 @@ async function cropToPaper(image: Buffer) {
       raw: { width: info.width, height: info.height, channels: info.channels },
     }),
     cropped: true,
+    region,
   };
 }
 
@@ -254,6 +267,8 @@ export interface Detected {
   lines: TextLine[];
   /** the paper was found small in its frame and read cropped to it (paper.ts) */
   cropped: boolean;
+  /** how the page was made from the image given: its boxes go back onto the image so (frame.ts) */
+  frame: FrameStep[];
 }
 
 /**
@@ -358,6 +373,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     const data = new Uint8Array(new SharedArrayBuffer(prepared.data.byteLength));
     data.set(prepared.data);
     const page: Pixels = { data, width: prepared.width, height: prepared.height };
+    const { frame } = prepared;
     const whole = () => detection.run(new PageImage(page.width, page.height, 3, page.data));
     // Text too small at the detector's scale (a long receipt photographed whole): read again in
     // overlapping bands, each enlarged to the detector's side, so the text reaches a legible
@@ -377,11 +393,14 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
         : lines.length >= MIN_TEXT_LINES
           ? textRegion(lines, page.width, page.height, MAX_CROP_SHARE)
           : await inkRegion(page);
-      if (!region) return { page, lines, cropped: false };
-      const small = await smallPrint(cropPixels(page, region), null);
-      return small ?? { page, lines, cropped: false };
+      if (!region) return { page, lines, cropped: false, frame };
+      const inRegion: FrameStep = { kind: 'crop', x: region.left, y: region.top };
+      const small = await smallPrint(cropPixels(page, region), null, [...frame, inRegion]);
+      return small ?? { page, lines, cropped: false, frame };
     }
-    return (await smallPrint(page, whole)) ?? { page, lines: await whole(), cropped: true };
+    return (
+      (await smallPrint(page, whole, frame)) ?? { page, lines: await whole(), cropped: true, frame }
+    );
   };
 
   /**
@@ -392,8 +411,10 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
   const smallPrint = async (
     found: Pixels,
     whole: (() => Promise<TextLine[]>) | null,
+    foundFrame: FrameStep[],
   ): Promise<Detected | null> => {
     let page = found;
+    const frame = [...foundFrame];
     const cropped = true;
     // The lines' pitch tells the text height better where the detector ran rows together.
     const grey = await sharp(page.data, {
@@ -416,7 +437,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
       const median = heights.length >= 3 ? heights[Math.floor(heights.length / 2)]! : 0;
       textHeight = median > 0 && fromPitch > 0 ? Math.min(median, fromPitch) : median || fromPitch;
       if (!tilesFor(page.width, page.height, textHeight, detectionSide))
-        return { page, lines, cropped };
+        return { page, lines, cropped, frame };
     }
     // Text smaller than legible even at the photo's own size is enlarged first (within a pixel
     // budget): the detector and the recogniser both read it better so.
@@ -436,6 +457,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
         .toBuffer();
       const shared = new Uint8Array(new SharedArrayBuffer(big.byteLength));
       shared.set(big);
+      frame.push({ kind: 'scale', x: width / page.width, y: height / page.height });
       page = { data: shared, width, height };
       textHeight *= enlarge;
     }
@@ -445,6 +467,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
         page,
         lines: await detection.run(new PageImage(page.width, page.height, 3, page.data)),
         cropped,
+        frame,
       };
     const tiled: TextLine[] = [];
     const rowBytes = page.width * 3;
@@ -462,7 +485,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
         });
       }
     }
-    return { page, lines: tiled, cropped };
+    return { page, lines: tiled, cropped, frame };
   };
   const readLines = async (page: Pixels, lines: readonly TextLine[]) => {
     const image = new PageImage(page.width, page.height, 3, page.data);

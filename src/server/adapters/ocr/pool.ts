@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { Piscina } from 'piscina';
 import { reportPoolErrors, workerModule } from '../worker-module';
 import type { OcrBox } from '../../../domain/receipt/types';
+import type { FrameStep } from './frame';
 import type { Look } from './paddle';
 import { withMissedPrices } from './strips';
 import type { DetectResult, DetectTask, OcrSettings, ReadResult, ReadTask } from './worker';
@@ -44,6 +45,11 @@ export interface OcrResult {
   queueMs: number;
   /** the paper was found small in its frame (less than half of it) and read cropped to it */
   paperCropped?: boolean;
+  /**
+   * How the page the boxes are on was made from the image given (cropped, enlarged, turned):
+   * frame.ts puts a box back on the image. Absent: the boxes are on the image as given.
+   */
+  frame?: FrameStep[];
 }
 
 /** How to look at an image (the engine's `Look`), and whether to wait for a thread. */
@@ -181,7 +187,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   ): Promise<Omit<OcrResult, 'queueMs'>> {
     const started = performance.now();
     const detectTask: DetectTask = { settings, image, look: { magnifyTo: look.magnifyTo } };
-    const { page, lines, cropped } = (await piscina.run(detectTask, {
+    const { page, lines, cropped, frame } = (await piscina.run(detectTask, {
       name: 'detect',
       signal,
     })) as DetectResult;
@@ -189,7 +195,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
     const found = (await read(lines)).filter((b): b is OcrBox => b !== null);
     // Where the detector missed some of the price column, its strips are read again (strips.ts).
     const boxes = await withMissedPrices(found, page, read);
-    return { boxes, ocrMs: performance.now() - started, paperCropped: cropped };
+    return { boxes, ocrMs: performance.now() - started, paperCropped: cropped, frame };
   }
 
   /** Lines of a page read on every thread, a run at a time (readingRuns); in the lines' order. */

@@ -36,6 +36,7 @@ const PARSED: ParsedReceipt = {
   },
   totalStrategy: 'strong wording printed last',
   rawText: 'Tea 2.50\nTOTAL 2.50',
+  unusedLines: [],
 };
 
 /** A stored scan of `who`, made `age` days ago. */
