@@ -1,6 +1,6 @@
 // npm run bench:receipts -- [folder] [--limit N] [--threads N] [--warmup N] [--det-side N] [--no-deskew]
 //                            [--no-second-opinion] [--no-closer-look] [--no-sharper-look] [--boxes DIR]
-//                            [--slowest N]
+//                            [--slowest N] [--parse-only] [--ablate]
 //
 // Runs the server's own scan pipeline (image stage -> OCR worker pool -> parser: scanReceipt, the
 // code the upload handler runs) over labelled receipts and prints, per dataset, speed, memory and
@@ -15,6 +15,15 @@
 //
 // --boxes DIR keeps each image's OCR boxes in DIR and reuses them on the next run, so a parser change
 // can be measured in seconds; the timing and memory figures of such a run only cover the images read.
+//
+// --parse-only (with --boxes) reads only the images whose boxes are kept, with the parser alone: no
+// OCR model is loaded, so a parser change is measured on every set in seconds.
+//
+// --ablate (with --boxes) reads every set again with each of the parser's rules and score terms
+// switched off in turn (src/domain/receipt/switches.ts) and prints, per set, the items and totals
+// each gains and loses: what a rule is worth, and on how many photos and sets.
+//
+// It prints how many regular expressions the parser holds (bench/regex-count.ts).
 //
 // --slowest N prints each set's N slowest images with the time of each stage and the second looks
 // each had, to see what a p95 is made of. Each set prints how many second looks its photos wanted,
@@ -40,6 +49,8 @@ import type { OcrBox } from '../src/domain/receipt/types';
 import { buildLines } from '../src/domain/receipt/lines-from-boxes';
 import { GarbledTotals } from './garble';
 import { lineSpeedMs } from './line-speed';
+import { ablate } from './receipt-ablation';
+import { regexCount } from './regex-count';
 import { namesMatch, pence, quantile, scoreItems, squash, type LabelItem } from './receipt-score';
 
 const args = process.argv.slice(2);
@@ -61,6 +72,13 @@ const sharperLook = !args.includes('--no-sharper-look');
 const boxesIndex = args.indexOf('--boxes');
 const boxesDir = boxesIndex >= 0 ? path.resolve(args[boxesIndex + 1]!) : null;
 if (boxesDir) fs.mkdirSync(boxesDir, { recursive: true });
+const parseOnly = args.includes('--parse-only');
+const ablation = args.includes('--ablate');
+if ((parseOnly || ablation) && !boxesDir) {
+  console.error('--parse-only and --ablate read kept boxes: give --boxes DIR');
+  process.exit(1);
+}
+const keptBoxes = (file: string) => path.join(boxesDir!, `${path.basename(file)}.boxes.json`);
 
 /** The server's scan, or with --boxes the parser alone over OCR boxes kept from an earlier run. */
 async function scan(
@@ -71,6 +89,7 @@ async function scan(
     const boxes = JSON.parse(fs.readFileSync(kept, 'utf8')) as OcrBox[];
     return { boxes, parsed: parseReceipt(boxes), cached: true };
   }
+  if (!pool) throw new Error('no boxes kept for it (--parse-only)');
   const outcome = await scanReceipt(fs.readFileSync(file), pool, { closerLook, sharperLook });
   if (kept) fs.writeFileSync(kept, JSON.stringify(outcome.boxes));
   return { ...outcome, cached: false };
@@ -104,15 +123,19 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 50);
 
-const pool = createOcrPool({
-  threads,
-  detectionMaxSide: detSide,
-  deskew,
-  secondOpinionBelow,
-  queueWaitMs: 600_000,
-  deadlineMs: 600_000,
-});
-const sets = datasets(root);
+const pool = parseOnly
+  ? null
+  : createOcrPool({
+      threads,
+      detectionMaxSide: detSide,
+      deskew,
+      secondOpinionBelow,
+      queueWaitMs: 600_000,
+      deadlineMs: 600_000,
+    });
+const sets = datasets(root).map((set) =>
+  parseOnly ? { ...set, files: set.files.filter((f) => fs.existsSync(keptBoxes(f))) } : set,
+);
 if (!sets.length) {
   console.error(`no images under ${root}`);
   process.exit(1);
@@ -125,13 +148,15 @@ console.log(
 // The machine's speed as the run starts and as it ends (bench/line-speed.ts): times compare
 // across runs only with it.
 const lineSpeed = async () => `${(await lineSpeedMs()).toFixed(1)} ms`;
-console.log(`one 240 px line (PP-OCRv4, one thread): ${await lineSpeed()}`);
-const t0 = performance.now();
-await pool.warmUp();
-console.log(`models loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+if (pool) {
+  console.log(`one 240 px line (PP-OCRv4, one thread): ${await lineSpeed()}`);
+  const t0 = performance.now();
+  await pool.warmUp();
+  console.log(`models loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
 
 const summary: Record<
-  'set' | 'f1' | 'strict' | 'consistent' | 'total' | 'median' | 'p95' | 'rss',
+  'set' | 'f1' | 'strict' | 'consistent' | 'total' | 'named' | 'median' | 'p95' | 'rss',
   string
 >[] = [];
 for (const set of sets) {
@@ -344,6 +369,7 @@ for (const set of sets) {
       ? `${f(p + r ? (2 * p * r) / (p + r) : 0)} (${consistent.receipts})`
       : 'n/a',
     total: totals ? pct(totalsFound, totals) : 'n/a',
+    named: truthItems ? pct(named, right) : 'n/a',
     median: seconds.length ? quantile(seconds, 0.5).toFixed(2) : 'cached',
     p95: seconds.length ? quantile(seconds, 0.95).toFixed(2) : 'cached',
     rss: (peakRss / 1024 ** 3).toFixed(2),
@@ -351,14 +377,34 @@ for (const set of sets) {
 }
 // Every set side by side, as the README's table shows them.
 console.log(
-  '\n| set | item F1 (decision 008) | F1 strict | F1 where the labels add up | total found | median s | p95 s | peak RSS GB |',
+  '\n| set | item F1 (decision 008) | F1 strict | F1 where the labels add up | total found | named exactly | median s | p95 s | peak RSS GB |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of summary) {
   console.log(
-    `| ${row.set} | ${row.f1} | ${row.strict} | ${row.consistent} | ${row.total} | ${row.median} | ${row.p95} | ${row.rss} |`,
+    `| ${row.set} | ${row.f1} | ${row.strict} | ${row.consistent} | ${row.total} | ${row.named} | ${row.median} | ${row.p95} | ${row.rss} |`,
   );
 }
+const regexes = regexCount();
+console.log(
+  `\nregular expressions under src/domain/receipt/ (literals and new RegExp, tests aside): ${regexes.total} (${Object.entries(
+    regexes.byFile,
+  )
+    .map(([file, n]) => `${file} ${n}`)
+    .join(', ')})`,
+);
 clearInterval(sampler);
-await pool.close();
-console.log(`\none 240 px line (PP-OCRv4, one thread) as the run ends: ${await lineSpeed()}`);
+if (ablation) {
+  console.log('');
+  ablate(
+    sets.map((set) => ({
+      name: set.name,
+      files: set.files.slice(0, limit).filter((f) => fs.existsSync(keptBoxes(f))),
+    })),
+    keptBoxes,
+  );
+}
+if (pool) {
+  await pool.close();
+  console.log(`\none 240 px line (PP-OCRv4, one thread) as the run ends: ${await lineSpeed()}`);
+}

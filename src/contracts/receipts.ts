@@ -5,16 +5,53 @@ import { moneyOutput } from './bills';
 // DECISIONS.md Money: VAT included in prices is information only, tax added on top is kept). Money travels as 2-decimal strings; a figure the
 // receipt did not show is null.
 
+/**
+ * Where something was read on the receipt photo (the stored one, GET /api/receipts/:id/image): an
+ * upright rectangle as fractions of the photo's width and height, from its top-left corner, so it
+ * holds at any size the photo is shown.
+ */
+export const receiptBoxSchema = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1),
+});
+export type ReceiptBox = z.infer<typeof receiptBoxSchema>;
+
+/**
+ * Why the reading is unsure of an item's price: it sat between two rows (it could be the next
+ * row's), or its figures were read two ways and the receipt's sums chose one.
+ */
+export const UNSURE_REASONS = ['between rows', 'read two ways'] as const;
+export const unsureReasonSchema = z.enum(UNSURE_REASONS);
+export type UnsureReason = z.infer<typeof unsureReasonSchema>;
+
 export const receiptItemSchema = z.object({
   name: z.string(),
   amount: moneyOutput,
   /**
-   * The reading is unsure this price belongs to this name (it sat between two rows): the editor asks
-   * the user to check it. Readings stored before this field are read as sure.
+   * The reading is unsure of this price (`unsureWhy` says why): the editor asks the user to check
+   * it. Readings stored before this field are read as sure.
    */
   unsure: z.boolean().default(false),
+  /** why it is unsure; empty when sure, and in readings from before the field */
+  unsureWhy: z.array(unsureReasonSchema).default([]),
+  /** where its line is on the photo; null when not known (readings from before the field) */
+  box: receiptBoxSchema.nullable().default(null),
 });
 export type ReceiptItem = z.infer<typeof receiptItemSchema>;
+
+/** A priced line of the receipt that no item used and no figure took: the user may add it. */
+export const receiptUnusedLineSchema = z.object({
+  /** the line as read, e.g. 'Garlic Bread  3.50' */
+  text: z.string(),
+  /** the words before its price, tidied as an item's name; may be empty */
+  name: z.string(),
+  amount: moneyOutput,
+  /** where it is on the photo; null when not known */
+  box: receiptBoxSchema.nullable(),
+});
+export type ReceiptUnusedLine = z.infer<typeof receiptUnusedLineSchema>;
 
 /** Whether the items add up to the printed subtotal (or total when no subtotal was read). */
 export const receiptChecksSchema = z.object({
@@ -65,6 +102,8 @@ export const receiptReadingSchema = z.object({
   total: moneyOutput.nullable(),
   establishmentName: z.string().nullable(),
   checks: receiptChecksSchema,
+  /** the priced lines no item used, top to bottom; none in readings from before the field */
+  unusedLines: z.array(receiptUnusedLineSchema).default([]),
   /** 'N items found' or 'No items found'. */
   message: z.string(),
   /** always null on success; failures answer the error body of src/contracts/errors.ts. */

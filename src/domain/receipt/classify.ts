@@ -10,6 +10,7 @@ import {
 } from './amounts';
 import { FOUNDED, isInfoText, keywordKind } from './keywords';
 import { unionRect, type Line } from './line';
+import { isOn } from './switches';
 import { COUNT_AT_PRICE_FIRST, QUANTITY_LINE, THOUSANDS_AT_END, UNIT_WORDS } from './rules';
 
 export function clean(text: string): string {
@@ -162,12 +163,32 @@ function sumOf(counts: Map<string, number>): number {
 }
 
 /**
- * Classifies every line. A receipt with (almost) no amounts in pence but several lines ending in a
- * whole number ('Haircut 250', 'Grand Total 356.0') is in a currency without pence: read those.
- * Thousands ('23,967' rupiah) only when nothing at all is in pence: '6.281' gallons beside a
- * '$16.24' sale are not 6281 dollars.
+ * What reading every amount of a receipt in another form of money costs against the evidence of
+ * its lines: more than a total found is worth (score.ts), so only the sums agreeing pay for it.
  */
-export function classifyAll(texts: string[]): Line[] {
+export const WHOLE_RECEIPT_CHOICE = 3;
+
+/** How a receipt prints its money: in pence, in whole units, or in whole units grouped by thousands. */
+export type MoneyForm = 'pence' | 'units' | 'thousands';
+
+/** The receipt's lines read in one form of money, and what that reading costs against the evidence. */
+export interface MoneyReading {
+  form: MoneyForm;
+  lines: Line[];
+  /** 0 for the form the lines' own evidence points to; for the others WHOLE_RECEIPT_CHOICE, and
+   * one more for each line in pence a whole form reads otherwise */
+  cost: number;
+}
+
+/**
+ * Every line classified in each form of money the lines allow, the form their evidence points to
+ * first: a receipt with (almost) no amounts in pence but several lines ending in a whole number
+ * ('Haircut 250', 'Grand Total 356.0') is in a currency without pence; thousands ('23,967' rupiah)
+ * when nothing at all is in pence ('6.281' gallons beside a '$16.24' sale are not 6281 dollars).
+ * The other forms are readings too, weighed by the receipt's sums (parse-receipt.ts): a decimal
+ * comma price with a tax digit glued to it must not make a whole receipt lose its pence.
+ */
+export function moneyReadings(texts: string[]): MoneyReading[] {
   const lines = texts.map((text, index) => classify(text, index));
   // A line with an amount in pence anywhere ('Aamur 2.50 250': a unit price before a whole line
   // total) says the receipt prints pence.
@@ -176,20 +197,48 @@ export function classifyAll(texts: string[]): Line[] {
   // without pence whose OCR made a few look like pence ('9.350' read as 9.35 and a flag).
   const inThousands = texts.filter((t) => THOUSANDS_AT_END.test(t)).length;
   const thousands = inPence === 0 || (inThousands >= 2 && inThousands > inPence);
-  if (inPence >= 2 && !thousands) {
-    // Among amounts in pence, '$4370' is $43.70 whose point OCR lost.
-    return lines.map((line) => {
-      const amount = line.amount ? null : amountWithoutPoint(line.text);
-      return amount ? classified(line.text, line.index, amount) : line;
+  // Among amounts in pence, '$4370' is $43.70 whose point OCR lost.
+  const pence: MoneyReading = {
+    form: 'pence',
+    cost: 0,
+    lines:
+      inPence >= 2 && isOn('price whose point was lost')
+        ? lines.map((line) => {
+            const amount = line.amount ? null : amountWithoutPoint(line.text);
+            return amount ? classified(line.text, line.index, amount) : line;
+          })
+        : lines,
+  };
+  const whole = (form: 'units' | 'thousands'): MoneyReading | null => {
+    const read = texts.map((text, index) => {
+      const line = classify(text, index, form);
+      // '2* 2760' under '2 HINANO PACK 5520': the count and unit price of the item above.
+      return /^\d{1,3}\s*[@x×*]\s*\d+$/i.test(text) ? { ...line, kind: 'info' as const } : line;
     });
-  }
-  const whole = texts.map((text, index) => {
-    const line = classify(text, index, thousands ? 'thousands' : 'units');
-    // '2* 2760' under '2 HINANO PACK 5520': the count and unit price of the item above.
-    return /^\d{1,3}\s*[@x×*]\s*\d+$/i.test(text) ? { ...line, kind: 'info' as const } : line;
-  });
-  const priced = whole.filter((l) => l.amount && /[A-Za-z]{2,}/.test(l.label));
-  return priced.length >= 2 ? whole : lines;
+    const priced = read.filter((l) => l.amount && /[A-Za-z]{2,}/.test(l.label));
+    return priced.length >= 2 ? { form, lines: read, cost: 1 } : null;
+  };
+  const evidence: MoneyForm =
+    inPence >= 2 && !thousands ? 'pence' : thousands ? 'thousands' : 'units';
+  const units = whole('units');
+  const grouped = whole('thousands');
+  const same = (a: MoneyReading | null, b: MoneyReading | null) =>
+    a !== null &&
+    b !== null &&
+    a.lines.every((l, i) => l.amount?.pence === b.lines[i]!.amount?.pence);
+  const readings = [
+    pence,
+    ...(isOn('currency without pence') ? [units, same(units, grouped) ? null : grouped] : []),
+  ].filter((r): r is MoneyReading => r !== null && r.lines.some((l) => l.amount));
+  if (readings.length === 0) return [{ ...pence, lines }];
+  // The form the evidence points to costs nothing (pence, when the whole forms find too little).
+  const first =
+    readings.find((r) => r.form === evidence) ?? readings.find((r) => r.form === 'pence');
+  // Against the evidence, each line in pence that a whole form reads otherwise costs it more.
+  return readings.map((r) => ({
+    ...r,
+    cost: r === first ? 0 : WHOLE_RECEIPT_CHOICE + (r.form === 'pence' ? 0 : inPence),
+  }));
 }
 
 /** 'units' and 'thousands': read whole numbers, for a receipt without pence (see classifyAll). */

@@ -1,3 +1,5 @@
+import { isOn, onSwitch } from './switches';
+
 // What a receipt line is, from its words. The table is checked top to bottom and the first match
 // wins, so the order matters: 'SUBTOTAL' before 'TOTAL', 'TOTAL VAT' (tax) before 'TOTAL',
 // 'SERVICE CHARGE' before anything with 'CHARGE', 'TOTAL ITEMS 3' (a count) before 'TOTAL'.
@@ -19,6 +21,8 @@ export type LineKind =
   | 'info'; // dates, times, table, server, phone, card numbers: never an item
 
 interface KeywordRule {
+  /** its switch (switches.ts) */
+  name: string;
   kind: LineKind;
   pattern: RegExp;
   /** the rule does not apply when this also matches */
@@ -29,18 +33,21 @@ const TAX_WORD = String.raw`(?:VAT|V\.A\.T\.?|TAX|TAXES|GST|HST|PST|IVA|MWST|BTW
 
 export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
+    name: 'words: how the order is served',
     // How the order is served, alone on its line ('*TAKEOUT $0.00', '*Eat In** 0.00', 'DINE IN'):
     // a note to the kitchen, not a product.
     kind: 'info',
     pattern: /^\W*(?:TAKE\W?OUT|TAKE\W?AWAY|EAT\W?IN|DINE\W?IN|TO\W?GO|FOR\W?HERE)\W*$/,
   },
   {
+    name: 'words: balance left on a card',
     // What is left on a gift card or an account after paying: neither the total nor a payment.
     kind: 'info',
     pattern:
       /\b(?:BALANCE\s*REMAINING|REMAINING\s*BALANCE|(?:CARD|POINTS?|GIFT\s*CARD)\s*BALANCE)\b/,
   },
   {
+    name: 'words: a VAT table',
     // A VAT table ('TIPO BASE CUOTA', 'Base Imp. Cuota Total', 'VAT SUMMARY', 'Rate Net VAT
     // Gross'): rates and bases, not money owed, though the heading may say total.
     kind: 'table',
@@ -48,55 +55,65 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:CUOTA|BASE\b.{0,12}\bIMP\w*|IMP\.?\s*BASE|(?:VAT|TAX)\s*(?:SUMMARY|ANALYSIS|BREAKDOWN)|NET\b.*\bGROSS|NETTO\b.*\bBRUTTO)\b/,
   },
   {
+    name: 'words: a count of items alone',
     // '12 ITEMS', 'ITEMS 12' alone on a line (OCR may read '55' as 'SS'): how many were bought.
     kind: 'count',
     pattern:
       /^\W*(?:[\dSOIL]{1,3}\s*(?:ITEMS?|ARTICLES?)|(?:ITEMS?|ARTICLES?)\s*[\dSOIL]{1,3})\W*$/,
   },
   {
+    name: 'words: a count of items',
     kind: 'count',
     pattern:
       /\b(?:TOTAL\s*(?:QTY|QUANTITY|ITEMS?|NO\.?\s*OF|PCS|UNITS|ARTICLES)|(?:NO\.?|NUMBER)\s*OF\s*ITEMS|ITEMS?\s*(?:SOLD|COUNT|PURCHASED)|QTY\s*TOTAL|ITEM\s*COUNT)\b/,
   },
   {
+    name: 'words: change',
     kind: 'change',
     pattern: /\bCHANGE\b|\bCHANGE\s*DUE\b|\bCAMBIO\b|\bRESTO\b|\bR[UÜ]CKGELD\b|\bRENDU\b/,
   },
   {
+    name: 'words: subtotal',
     kind: 'subtotal',
     pattern:
       /\bSUB\s*[-.]?\s*TOTAL|\bSUBTTL|\bSUB\s*TTL|\bNET\s*(?:TOTAL|AMOUNT|AMT|SALES)\b|\bTOTAL\s*(?:SALES\s*)?\(?\s*EXCL|\bTOTAL\s*(?:NET|BEFORE\s*TAX|EX\.?\s*VAT)\b|\bSUBTOTAAL|\bGROSS\s*SALES\b|\bZWISCHENSUMME|\bSOUS[-\s]?TOTAL|\bSUMA\b/,
   },
   {
+    name: 'words: tax "of" a total',
     // 'TOTAL INCLUDES 6% TAX OF 0.68', 'Total includes VAT of 2.50': the figure is the tax's,
     // not the total (before the rule below).
     kind: 'tax',
     pattern: new RegExp(String.raw`\b${TAX_WORD}\s*OF\W*$`),
   },
   {
+    name: 'words: total including tax',
     // 'TOTAL INC VAT 12.00' is the total, though it names the tax.
     kind: 'total',
     // Also misread: 'Tota! Incusive GST'.
     pattern: /\bTOT\w*\b.*\b(?:INC\w*|WITH)\b/,
   },
   {
+    name: 'words: tip',
     kind: 'tip',
     pattern: /\b(?:TIPS?|GRATUITY|GRATUITIES|GRAT)\b/,
     // Suggested tips ('15% = 6.00') are a guide printed for the customer, not a charge.
     unless: /SUGGEST|GUIDE|\bIF\b|%.*%/,
   },
   {
+    name: 'words: service',
     kind: 'service',
     pattern:
       /\bSERVICE\b|\bSERVICES?\s*(?:CHARGE|CHG|CHR)|\bSERV\.?\s*(?:CHG|CHARGE)|\bSVC\b|\bSVC\s*CHG|\bS\/C\b|\bSERVIZIO\b|\bOPTIONAL\s*CHARGE/,
   },
   {
+    name: 'words: department total',
     // A department's or a course's running total ('TOTAL DEPARTMENT 4.86'): not an item, and the
     // items go on after it.
     kind: 'section',
     pattern: /\b(?:DEPARTMENT|DEPT)\b/,
   },
   {
+    name: 'words: tax',
     kind: 'tax',
     // 'TAX1', 'GST5%', 'SALESTAX8.25%': a rate or a number may follow the word without a space.
     pattern: new RegExp(String.raw`\b${TAX_WORD}(?![A-Z])|\bSALES\s*TAX`),
@@ -105,12 +122,14 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:INC|INCL|INCLUDING|INCLUSIVE|INCL\.|AFTER|WITH|PLUS)\b|\b(?:NO|REG|NUMBER|ID)\b|#/,
   },
   {
+    name: 'words: rate under a tax code',
     // A rate under a short code and nothing else ('TA8.25% 0.56', 'T1 7% 0.42'): a tax, not a
     // product ('UHT 2% 1.20' is one).
     kind: 'tax',
     pattern: /^\W*[A-Z]{1,2}\s*\d?\W*\d{1,2}(?:[.,]\d{1,3})?\s*%\W*$/,
   },
   {
+    name: 'words: savings',
     kind: 'savings',
     // also price notes under an item: 'was 3.29 now 2.99', 'RegPrice 8.97 CardSav 2.97', and the
     // kinds of saving summed ('TOTAL COUPON SAVINGS', 'TOTAL NON-COUPON SAVINGS'; not 'TOTAL AFTER
@@ -119,25 +138,30 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\bWAS\b.*\bNOW\b|^\W*WAS\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bTOTAL\s+(?!AFTER\b|LESS\b)(?:[A-Z-]+\s+){1,2}SAVINGS?\b|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bSAVED\b|\bTOTAL\s*SAVED/,
   },
   {
+    name: 'words: total',
     kind: 'total',
     pattern:
       /\b(?:GRAND\s*TOTAL|TOTAL|TOTAAL|TOTALE|TOTALI|GESAMT|SUMME|SOMME|MONTANT|TTL|BALANCE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE|TOTAL\s*DUE|IMPORTE|BETRAG|\w+BETRAG|GROSS\s*(?:AMT|AMOUNT|TOTAL)|DUE)\b/,
   },
   {
+    name: 'words: ST for subtotal',
     // Tills short of width print 'ST 270.00' and 'TL 297.00'.
     kind: 'subtotal',
     pattern: /^\W*ST\W*$/,
   },
   {
+    name: 'words: TL for total',
     kind: 'total',
     pattern: /^\W*TL\W*$|\bSALDO\b/,
   },
   {
+    name: 'words: rounding',
     // Before the discounts: 'ROUND OFF -0.12' is not an offer.
     kind: 'rounding',
     pattern: /\b(?:ROUNDING|ROUND(?:ED)?[\s-]*(?:OFF|ADJ\w*|AMT|AMOUNT)|RND\s*ADJ\w*|RND)\b/,
   },
   {
+    name: 'words: discount',
     // Before the payments: 'MC SCANNED COUPON 1.00-' and 'CARD DISCOUNT' are discounts. Not
     // 'DEAL' or 'OFFER' alone: 'MEAL DEAL 3.50' and 'SPECIAL OFFER PIZZA 4.00' are products sold
     // so; a deal's saving is printed with a minus or its own word ('MULTIBUY SAVING -1.00').
@@ -146,6 +170,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /\b(?:DISCOUNT|DISC|DSC|PROMO|PROMOTION|VOID|VOIDED|REFUND|REFUNDED|COUPON|SAVING|SAVINGS|REDUCTION|MARKDOWN|LOYALTY|REWARD|CLUBCARD|NECTAR|MULTIBUY|PRICE\s*MATCH|OFF|RABATT|DESCUENTO|SCONTO|REMISE)\b/,
   },
   {
+    name: 'words: payment',
     // 'MC' for MasterCard only where the line starts: 'Signature MC x3 $24.00' is a cupcake.
     // 'PURCHASE 1.48' alone is a card slip's amount.
     kind: 'tender',
@@ -153,6 +178,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       /^\W*MC\b|^\W*PURCHASE\W*$|\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA|PAGAD[O0]|ENTREGADO|BAR\s*GEGEBEN|GEGEBEN|ESP[EÈ]CES|CARTE\s*(?:BANCAIRE|BLEUE)|CONTANTI|CONTANT|PINNEN|KAART|KARTENZAHLUNG|EC[-\s]?KARTE)\b/,
   },
   {
+    name: 'words: header and slip info',
     // A card slip's 'AID: A0000000031010' and 'BATCH 000123' by their codes: 'FIRST AID KIT' and
     // 'WHITE BATCH LOAF' are products.
     kind: 'info',
@@ -168,6 +194,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
  */
 const KINDS_KEPT = 4096;
 const kinds = new Map<string, LineKind | null>();
+onSwitch(() => kinds.clear());
 
 /** The kind of a line from its words (the part before its amount), or null for an ordinary line. */
 export function keywordKind(label: string): LineKind | null {
@@ -191,6 +218,7 @@ function kindOf(label: string): LineKind | null {
     .replace(/(\d)([A-Z])/g, '$1 $2')
     .replace(/[A-Z]{6,}/g, unglueWords);
   for (const rule of KEYWORD_RULES) {
+    if (!isOn(rule.name)) continue;
     if (rule.pattern.test(upper) && !(rule.unless && rule.unless.test(upper))) return rule.kind;
   }
   return misreadKeyword(upper);

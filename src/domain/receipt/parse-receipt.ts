@@ -5,8 +5,8 @@ import {
   clean,
   classified,
   classify,
-  classifyAll,
   joinPricesOnTheirOwnLine,
+  moneyReadings,
   readCodesAfterPrices,
 } from './classify';
 import {
@@ -25,7 +25,9 @@ import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { layoutLines, type ReceiptLine } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { COUNT_AT_PRICE_FIRST, POINT_LOST } from './rules';
-import { check, chooseTotal, LARGEST_AMOUNT, readFigures } from './totals';
+import { best, bestPossible, score, type Reading } from './score';
+import { isOn } from './switches';
+import { check, chooseTotals, isLastResort, readFigures } from './totals';
 import type { OcrBox, ParsedReceipt, ReceiptRect, UnusedLine } from './types';
 
 // Reads a receipt's lines into items, subtotal, service charge, VAT, tip, total and the
@@ -37,35 +39,66 @@ import type { OcrBox, ParsedReceipt, ReceiptRect, UnusedLine } from './types';
 // lines before the totals block. Where the text allows two readings, the printed figures decide:
 // the items should add up to the subtotal, and the total to the subtotal plus service and tip.
 
-/** Other readings tried at most, the least sure boxes' first. */
+/** Other readings of unsure boxes weighed at most, the least sure boxes' first. */
 const MAX_ALTERNATIVES = 12;
 
 /**
- * Reads OCR boxes: builds lines (lines-from-boxes.ts), then parses them. When the items do not add
- * up and the OCR engine had another reading of some box (an unsure figure read two ways), each is
- * tried in turn, one at a time, and the first with which the items add up is kept: the printed
- * sums decide between two readings of a figure.
+ * The choices a reading may make, each with what it costs against the text as read (score.ts
+ * 'reading as printed'): every one must be paid for by the sums or the words.
+ */
+export const CHOICE_COST = {
+  /** another reading the OCR engine had of an unsure box (an unsure figure read two ways) */
+  alternative: 1,
+  /** each row's price moved a row up: the price column out of step with the names */
+  rowUp: 2,
+  /** a line among the items read again so that it makes up what the items miss */
+  repair: 1,
+  /** the last item read as the total whose words were garbled */
+  lastItemAsTotal: 1,
+  /** a figure other than the strategies' first choice read as the total */
+  otherTotal: 1,
+} as const;
+
+/**
+ * Reads OCR boxes: builds lines (lines-from-boxes.ts), then weighs the readings of them (the text
+ * as read, and with each other reading the OCR engine had of an unsure box) by one score
+ * (score.ts), best first: a reading that cannot beat the best so far is not made.
  */
 export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
-  const read = (built: readonly ReceiptLine[]) =>
-    parseReceiptText(
-      built.map((l) => l.text),
-      built.map((l) => l.pairing),
-      built.map((l) => l.box),
-    );
+  return bestReading(boxes).parsed;
+}
+
+/** The best reading of the boxes and how it was chosen (for the bench and the tests). */
+export function bestReading(boxes: readonly OcrBox[]): Reading {
   // Laid out once: another reading of a box seldom moves it, and then only its line changes.
   const laidOut = layoutLines(boxes);
-  const first = read(laidOut.lines);
-  if (addsUp(first)) return first;
+  const read = (built: readonly ReceiptLine[], cost: number, steps: readonly string[]) =>
+    readingsOfText(
+      built.map((l) => l.text),
+      built.map((l) => l.pairing),
+      cost,
+      steps,
+      built.map((l) => l.box),
+    );
+  let chosen = best(read(laidOut.lines, 0, []));
+  if (!isOn('another reading of a box')) return chosen;
   const others = boxes
     .flatMap((box, index) => (box.alternatives ?? []).map((text) => ({ index, text, box })))
     .sort((a, b) => a.box.score - b.box.score)
     .slice(0, MAX_ALTERNATIVES);
-  for (const { index, text, box } of others) {
-    const other = read(laidOut.withText(index, text));
-    if (addsUp(other)) return markedReadTwoWays(other, box);
+  for (const [k, { index, text, box }] of others.entries()) {
+    // Each later one a little dearer: of two alike, the least sure box's other reading.
+    const cost = CHOICE_COST.alternative + k / 100;
+    if (score(chosen) >= bestPossible(cost)) break;
+    chosen = best([
+      chosen,
+      ...read(laidOut.withText(index, text), cost, ['another reading of a box']).map((r) => ({
+        ...r,
+        parsed: markedReadTwoWays(r.parsed, box),
+      })),
+    ]);
   }
-  return first;
+  return chosen;
 }
 
 /** The reading with the item read over `box` (its centre inside the item's box) marked so. */
@@ -80,89 +113,95 @@ function markedReadTwoWays(reading: ParsedReceipt, { box }: OcrBox): ParsedRecei
 }
 
 /**
- * The items add up to a figure printed apart from them: then the sums can decide between two
- * readings. Not when the total is only the largest amount and that is an item's own price (a
- * lone item then adds up to itself, whatever the reading): that says nothing of the reading.
- */
-function addsUp(r: ParsedReceipt): boolean {
-  if (!r.checks.itemsMatchTotal) return false;
-  return !(
-    r.totalStrategy === LARGEST_AMOUNT && r.items.some((i) => i.amountPence === r.totalPence)
-  );
-}
-
-/**
  * Parses receipt text, one string per printed line. Never throws. `pairing`, when the lines were
  * built from boxes, says per line how sure the pairing of its price with its name is
  * (lines-from-boxes.ts); each item read from such a line carries it (not when its price was moved
  * below: that pairing is the parser's, not the geometry's).
- *
- * On a tilted or bowed photo OCR may pair each row's price with the name one row below (the price
- * column out of step with the names: the first name without a price, a price left over without a
- * name under the last). When the items do not add up and a price is left over so, the prices are
- * tried one row up against the names, and kept when then they add up, or when every price has a
- * name and the total is the same.
  */
 export function parseReceiptText(
   rawLines: readonly string[],
   pairing: readonly (number | undefined)[] = [],
   boxes: readonly (ReceiptRect | undefined)[] = [],
 ): ParsedReceipt {
+  return best(readingsOfText(rawLines, pairing, 0, [], boxes)).parsed;
+}
+
+/**
+ * The readings of the lines: as read, and on a tilted or bowed photo whose OCR paired each row's
+ * price with the name one row below (the price column out of step with the names: the first name
+ * without a price, a price left over without a name under the last), with the prices a row up,
+ * all of them or only those down to where the items may end. Each is read in every form of money
+ * the lines allow, and with every figure that may be the total.
+ */
+export function readingsOfText(
+  rawLines: readonly string[],
+  pairing: readonly (number | undefined)[],
+  cost: number,
+  steps: readonly string[],
+  boxes: readonly (ReceiptRect | undefined)[] = [],
+): Reading[] {
   const kept = rawLines
     .map((text, i) => ({ text: clean(text), pairing: pairing[i], box: boxes[i] }))
     .filter((l) => l.text !== '');
   const texts = readCodesAfterPrices(kept.map((l) => l.text));
   const keptBoxes = kept.map((l) => l.box);
+  const span = itemSpan(texts);
   const first = readLines(
     texts,
     kept.map((l) => l.pairing),
     keptBoxes,
+    cost,
+    steps,
+    namesWithoutPrice(texts, span),
   );
-  if (first.items.length < 2) return first;
-  const unnamed = (r: ParsedReceipt) => r.items.filter((i) => i.name === UNKNOWN_ITEM_NAME).length;
-  const leftOver = first.items.at(-1)?.name === UNKNOWN_ITEM_NAME && unnamed(first) === 1;
-  // Items that add up, each with its name, are read right. (Prices a row low still add up when
-  // the last is left over alone: then the names decide below.)
-  if (first.checks.itemsMatchTotal && !leftOver) return first;
-  // Every price moved up a row, or (when a price is left over alone under the last name) only
-  // those down to it: the totals block may be read in step.
-  const ends = [undefined, ...endsOfTheItems(texts)];
-  const movedTexts = ends.map((upTo) => pricesMoved(texts, 1, upTo));
-  const readings = movedTexts.map((moved, k) => {
+  const plain = best(first);
+  const rowUp = cost + CHOICE_COST.rowUp;
+  if (
+    !isOn('prices a row up') ||
+    plain.parsed.items.length < 2 ||
+    score(plain) >= bestPossible(rowUp)
+  ) {
+    return first;
+  }
+  const moved = [undefined, ...endsOfTheItems(texts)].flatMap((upTo, k) => {
+    const movedTexts = pricesMoved(texts, 1, upTo);
     // A line given the price below it sits on both rows.
-    const movedBoxes = boxesMoved(texts, keptBoxes, ends[k]);
+    const movedBoxes = boxesMoved(texts, keptBoxes, upTo);
     return readLines(
-      moved.filter((t) => t !== ''),
+      movedTexts.filter((t) => t !== ''),
       [],
-      movedBoxes.filter((_, i) => moved[i] !== ''),
+      movedBoxes.filter((_, i) => movedTexts[i] !== ''),
+      rowUp + k / 100,
+      [...steps, 'prices a row up'],
+      namesWithoutPrice(movedTexts, span),
     );
   });
-  for (const moved of readings) {
-    if (!moved.checks.itemsMatchTotal || moved.totalPence === null || unnamed(moved) > 0) continue;
-    // The last price left without a name, alone or on a line of the totals block: moved up a
-    // row, it has one, and the first name gets its price (one item more, the same total).
-    if (
-      leftOver ||
-      (moved.totalPence === first.totalPence && moved.items.length > first.items.length)
-    ) {
-      return moved;
-    }
+  // Moved up, the prices pay for other names, but they are the same prices and the same total:
+  // unless a price was left over alone under the last name (it has one now, the total may too).
+  const printed = plain.parsed.items.map((i) => i.amountPence);
+  const unnamed = plain.parsed.items.filter((i) => i.name === UNKNOWN_ITEM_NAME).length;
+  const leftOver = plain.parsed.items.at(-1)?.name === UNKNOWN_ITEM_NAME && unnamed === 1;
+  return [
+    ...first,
+    ...moved.map((r) => ({
+      ...r,
+      pricesLost:
+        missing(printed, r.parsed.items) +
+        (leftOver || r.parsed.totalPence === plain.parsed.totalPence ? 0 : 1),
+    })),
+  ];
+}
+
+/** How many of the amounts (each as often as it is there) the items lack. */
+function missing(amounts: readonly number[], items: readonly { amountPence: number }[]): number {
+  const left = items.map((i) => i.amountPence);
+  let lost = 0;
+  for (const pence of amounts) {
+    const at = left.indexOf(pence);
+    if (at === -1) lost++;
+    else left.splice(at, 1);
   }
-  // A misread figure keeps every reading from adding up: then the shape decides. Once moved,
-  // every price has a name and the total is the same; and either a price was left over alone, or
-  // names among the items were left without a price that now have one (two or more fewer).
-  const span = itemSpan(texts);
-  const orphans = namesWithoutPrice(texts, span);
-  const same = readings.find(
-    (moved, k) =>
-      unnamed(moved) === 0 &&
-      moved.items.length >= first.items.length &&
-      moved.totalPence !== null &&
-      moved.totalPence === first.totalPence &&
-      (leftOver || namesWithoutPrice(movedTexts[k]!, span) <= orphans - 2),
-  );
-  if (same) return same;
-  return first;
+  return lost;
 }
 
 /**
@@ -245,74 +284,122 @@ const TOTALS_BLOCK: readonly LineKind[] = ['subtotal', 'total', 'tender', 'count
 
 function readLines(
   texts: readonly string[],
-  pairing: readonly (number | undefined)[] = [],
-  boxes: readonly (ReceiptRect | undefined)[] = [],
-): ParsedReceipt {
-  const classified = classifyAll([...texts]).map((line, i) => {
-    const sure = pairing[i];
-    const box = boxes[i];
-    return {
-      ...line,
-      ...(sure === undefined ? {} : { pairing: sure }),
-      ...(box === undefined ? {} : { box }),
-    };
+  pairing: readonly (number | undefined)[],
+  boxes: readonly (ReceiptRect | undefined)[],
+  cost: number,
+  steps: readonly string[],
+  orphans: number,
+): Reading[] {
+  const reading = (parsed: ParsedReceipt, more: number, step: string[]): Reading => ({
+    parsed,
+    cost: cost + more,
+    steps: [...steps, ...step],
+    namesWithoutPrice: orphans,
   });
-  // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
-  const lines = itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified));
-  // Where each line sits on the photo, by its index (later stages may classify a line again).
-  const boxOf: BoxOf = new Map(lines.map((l) => [l.index, l.box]));
-  const read = readWithTotal(lines, texts, boxOf);
-  if (read.checks.itemsMatchTotal || read.checks.differencePence <= 0) return read;
-  // A line among the items that makes up, alone, what the items miss of the printed figure: the
-  // sums decide what the words or the figure could not. A priced line whose words read as a note
-  // (a reference or a 'thank you' in a product's line: 'PLATES X3 REF:99 3.85'), or a name whose
-  // price lost its point ('CROISSANTS 4PK 164', 'MILK 2PT 129 B': three or four digits after it).
-  const end = endOfItems(lines);
-  const short = read.checks.differencePence;
-  const repairs = lines.flatMap((l): Line[] => {
-    if (l.index >= end) return [];
-    if (l.kind === 'info' && l.amount?.pence === short && keywordKind(l.label) === 'info') {
-      return [{ ...l, kind: 'item', isItem: true }];
-    }
-    const lost = l.kind === 'text' ? POINT_LOST.exec(l.text) : null;
-    if (!lost || Number(lost[1]) !== short) return [];
-    const [, digits, code = ''] = lost;
-    const line = classify(
-      `${l.text.slice(0, lost.index)} ${digits!.slice(0, -2)}.${digits!.slice(-2)}${code}`,
-      l.index,
+  return moneyReadings([...texts]).flatMap((money) => {
+    const form = money.cost > 0 ? [`money in ${money.form}`] : [];
+    const classified = money.lines.map((line, i) => {
+      const sure = pairing[i];
+      const box = boxes[i];
+      return {
+        ...line,
+        ...(sure === undefined ? {} : { pairing: sure }),
+        ...(box === undefined ? {} : { box }),
+      };
+    });
+    // Stage 1, classify (classify.ts); then a 'total' line that is a product named so (items.ts).
+    const lines = isOn('product named like a total')
+      ? itemsNamedLikeTotals(joinPricesOnTheirOwnLine(classified))
+      : joinPricesOnTheirOwnLine(classified);
+    // Where each line sits on the photo, by its index (later stages may classify a line again).
+    const boxOf: BoxOf = new Map(lines.map((l) => [l.index, l.box]));
+    const read = readWithTotal(lines, texts, boxOf).map((r) =>
+      reading(r.parsed, money.cost + r.cost, [...form, ...r.steps]),
     );
-    return line.kind === 'item' ? [line] : [];
+    const plain = read[0]!;
+    if (plain.parsed.checks.itemsMatchTotal || plain.parsed.checks.differencePence <= 0) {
+      return read;
+    }
+    const repaired = linesThatMakeUpTheShortfall(lines, plain.parsed.checks.differencePence);
+    if (!repaired) return read;
+    const again = readClassified(repaired, texts, boxOf).map((r) =>
+      reading(r.parsed, money.cost + CHOICE_COST.repair + r.cost, [
+        ...form,
+        'a line makes up the shortfall',
+        ...r.steps,
+      ]),
+    );
+    return [...read, ...again];
   });
-  // Else the lines printed count first whose line total OCR garbled ('2@3.79 BRITISH CHICKEN
-  // BREAST.58Z', '4 @ 0.89 CHOPPED TOMATOES 4BOS6 Z'): the count at the unit price is the total,
-  // when together they make up what the items miss.
-  const counted = repairs.length === 1 ? repairs : countedLineTotals(lines, end);
+}
+
+/**
+ * The lines again with one among the items read so that alone it makes up what the items miss of
+ * the printed figure (`short`): the sums decide what the words or the figure could not. A priced
+ * line whose words read as a note (a reference or a 'thank you' in a product's line: 'PLATES X3
+ * REF:99 3.85'), or a name whose price lost its point ('CROISSANTS 4PK 164', 'MILK 2PT 129 B':
+ * three or four digits after it). Else the lines printed count first whose line total OCR garbled
+ * ('2@3.79 BRITISH CHICKEN BREAST.58Z', '4 @ 0.89 CHOPPED TOMATOES 4BOS6 Z'): the count at the
+ * unit price is the total, when together they make up what the items miss. Null when none does.
+ */
+function linesThatMakeUpTheShortfall(lines: readonly Line[], short: number): Line[] | null {
+  const end = endOfItems(lines);
+  const repairs = isOn('a line makes up the shortfall')
+    ? lines.flatMap((l): Line[] => {
+        if (l.index >= end) return [];
+        if (l.kind === 'info' && l.amount?.pence === short && keywordKind(l.label) === 'info') {
+          return [{ ...l, kind: 'item', isItem: true }];
+        }
+        const lost = l.kind === 'text' ? POINT_LOST.exec(l.text) : null;
+        if (!lost || Number(lost[1]) !== short) return [];
+        const [, digits, code = ''] = lost;
+        const line = classify(
+          `${l.text.slice(0, lost.index)} ${digits!.slice(0, -2)}.${digits!.slice(-2)}${code}`,
+          l.index,
+        );
+        return line.kind === 'item' ? [line] : [];
+      })
+    : [];
+  const counted =
+    repairs.length === 1
+      ? repairs
+      : isOn('count at a unit price for a garbled line total')
+        ? countedLineTotals(lines, end)
+        : [];
   if (
     counted.length === 0 ||
     (repairs.length !== 1 && sum(counted.map((l) => l.amount!.pence)) !== short)
   ) {
-    return read;
+    return null;
   }
   const repaired = new Map(counted.map((l) => [l.index, l]));
-  const again = readClassified(
-    lines.map((l) => repaired.get(l.index) ?? l),
-    texts,
-    boxOf,
-  );
-  return again.checks.itemsMatchTotal ? again : read;
+  return lines.map((l) => repaired.get(l.index) ?? l);
 }
 
-/** Stages 2 and 3, again with the last item as the total (items.ts) when nothing decides it. */
-function readWithTotal(
-  lines: readonly Line[],
-  texts: readonly string[],
-  boxOf: BoxOf,
-): ParsedReceipt {
+/** A parsed receipt under some choices, before the choices above it are added. */
+interface Choice {
+  parsed: ParsedReceipt;
+  cost: number;
+  steps: string[];
+}
+
+/**
+ * Stages 2 and 3, and again with the last item as the total (items.ts) when it may be one: a
+ * total whose words were garbled, weighed against the other readings.
+ */
+function readWithTotal(lines: readonly Line[], texts: readonly string[], boxOf: BoxOf): Choice[] {
   const read = readClassified(lines, texts, boxOf);
-  if (read.totalPence !== null) return read;
-  const marked = lastItemAsTotal(lines);
-  const again = marked && readClassified(marked, texts, boxOf);
-  return again && again.totalPence !== null ? again : read;
+  const marked = isOn('last item as the total') ? lastItemAsTotal(lines) : null;
+  if (!marked) return read;
+  const again = readClassified(marked, texts, boxOf).filter((r) => r.parsed.totalPence !== null);
+  return [
+    ...read,
+    ...again.map((r) => ({
+      ...r,
+      cost: r.cost + CHOICE_COST.lastItemAsTotal,
+      steps: ['last item as the total', ...r.steps],
+    })),
+  ];
 }
 
 /**
@@ -343,105 +430,128 @@ function countedLineTotals(lines: readonly Line[], end: number): Line[] {
   });
 }
 
-/** Stages 2 and 3 over classified lines: the items, the figures, the total and the check. */
+/**
+ * Stages 2 and 3 over classified lines: the items, the figures, and for each figure that may be
+ * the total (totals.ts chooseTotals), the reading with it and the check.
+ */
 type BoxOf = ReadonlyMap<number, ReceiptRect | undefined>;
 
 function readClassified(
   classifiedLines: readonly Line[],
   texts: readonly string[],
   boxOf: BoxOf,
-): ParsedReceipt {
+): Choice[] {
   let lines = [...classifiedLines];
   // Stage 2, items (items.ts), with the figures the subtotal gives (totals.ts).
   let itemsEnd = endOfItems(lines);
   const figures = readFigures(lines, itemsEnd);
   let read = readItems(lines, itemsEnd);
-  const restored = restoreItemsTheSubtotalNeeds(read.lines, read.items, figures.subtotal);
+  const restored = isOn('items the subtotal needs')
+    ? restoreItemsTheSubtotalNeeds(read.lines, read.items, figures.subtotal)
+    : null;
   if (restored) {
     itemsEnd = endOfItems(restored);
     read = readItems(restored, itemsEnd);
   }
   lines = read.lines;
-  let items = read.items;
-  items = dropItemThatBreaksSubtotal(items, figures);
-  items = dropBreakdown(items, lines, itemsEnd, figures);
-  const itemsSum = countedPence(items);
+  let readItemsList = read.items;
+  if (isOn('item that breaks the subtotal')) {
+    readItemsList = dropItemThatBreaksSubtotal(readItemsList, figures);
+  }
+  if (isOn('breakdown by kind')) {
+    readItemsList = dropBreakdown(readItemsList, lines, itemsEnd, figures);
+  }
+  const itemsSum = countedPence(readItemsList);
   const base = figures.subtotal ?? itemsSum;
   const service =
     figures.service ??
     (figures.servicePercent !== null && base > 0
       ? basisPointsOf(base, percentToBasisPoints(figures.servicePercent))
       : null);
-  const billDiscounts = sum(items.filter((i) => i.afterSubtotal).map((i) => i.amountPence));
-  const { pence: total, strategy: totalStrategy } = chooseTotal(
-    lines,
-    itemsEnd,
-    figures,
-    base,
-    service,
-    billDiscounts,
-  );
-  let checks = check(items, lines, figures, total, service);
-  // A price or two misread so that the items miss the printed figure by what their other reading
-  // makes up (a '£' read as a '6'): the printed sums decide (items.ts misreadPricesRepaired).
-  if (!checks.itemsMatchTotal && checks.differencePence !== 0) {
-    const repaired = misreadPricesRepaired(items, checks.differencePence);
-    if (repaired) {
-      items = repaired;
-      checks = check(items, lines, figures, total, service);
+  const billDiscounts = sum(readItemsList.filter((i) => i.afterSubtotal).map((i) => i.amountPence));
+  const totals = chooseTotals(lines, itemsEnd, figures, base, service, billDiscounts);
+  const choices = totals.length > 0 ? totals : [{ pence: null, strategy: null }];
+  const readings = choices.map(({ pence: total, strategy: totalStrategy }, k) => {
+    let items = readItemsList;
+    let checks = check(items, lines, figures, total, service);
+    // A price or two misread so that the items miss the printed figure by what their other
+    // reading makes up (a '£' read as a '6'): the printed sums decide (items.ts).
+    if (!checks.itemsMatchTotal && checks.differencePence !== 0 && isOn('misread price')) {
+      const repaired = misreadPricesRepaired(items, checks.differencePence);
+      if (repaired) {
+        items = repaired;
+        checks = check(items, lines, figures, total, service);
+      }
     }
-  }
-  // An item dearer than the whole receipt (its total, or subtotal, before the discounts printed on
-  // it) is a misreading, a product code or a card number read as a price: never one to return.
-  if (total !== null && total > 0) {
-    const discounts = sum(items.filter((i) => i.amountPence < 0).map((i) => -i.amountPence));
-    const ceiling = Math.max(total, figures.subtotal ?? 0) + discounts;
-    const kept = items.filter((i) => i.amountPence <= ceiling);
-    if (kept.length < items.length) {
-      items = kept;
-      checks = check(items, lines, figures, total, service);
+    // An item dearer than the whole receipt (its total, or subtotal, before the discounts printed
+    // on it) is a misreading, a product code or a card number read as a price: never one to
+    // return. (Which figure is the total is weighed: a small one wrongly taken drops real items,
+    // and its reading then misses the sums.)
+    if (total !== null && total > 0 && isOn('item dearer than the receipt')) {
+      const discounts = sum(items.filter((i) => i.amountPence < 0).map((i) => -i.amountPence));
+      const ceiling = Math.max(total, figures.subtotal ?? 0) + discounts;
+      const kept = items.filter((i) => i.amountPence <= ceiling);
+      if (kept.length < items.length) {
+        items = kept;
+        checks = check(items, lines, figures, total, service);
+      }
     }
-  }
-  const taxOnTop = addedTax({
-    lines,
-    itemsPence: countedPence(items),
-    figures,
-    total,
-    service,
-    billDiscounts,
+    const taxOnTop = addedTax({
+      lines,
+      itemsPence: countedPence(items),
+      figures,
+      total,
+      service,
+      billDiscounts,
+    });
+    const dropped = items.length < readItemsList.length;
+    const pairingOf = new Map(lines.map((l) => [l.index, l.pairing]));
+    const parsed: ParsedReceipt = {
+      items: items.map(({ name, amountPence, quantity, line, nameLine, readTwoWays }) => {
+        const sure = pairingOf.get(line);
+        const box = unionRect(
+          boxOf.get(line),
+          nameLine === undefined ? undefined : boxOf.get(nameLine),
+        );
+        return {
+          name,
+          amountPence,
+          ...(quantity === undefined ? {} : { quantity }),
+          ...(sure === undefined ? {} : { pairing: sure }),
+          ...(readTwoWays ? { readTwoWays } : {}),
+          ...(box === undefined ? {} : { box }),
+        };
+      }),
+      unusedLines: unusedLines(lines, items, boxOf),
+      subtotalPence: figures.subtotal,
+      taxPence: figures.tax,
+      addedTaxPence: taxOnTop,
+      serviceChargePence: service,
+      serviceChargePercent: figures.servicePercent,
+      tipPence: figures.tip,
+      totalPence: total,
+      establishmentName: establishmentName(lines),
+      // The check once more with the tax on top taken off the total (equal to `checks` without).
+      checks: taxOnTop ? check(items, lines, figures, total, service, taxOnTop) : checks,
+      rawText: texts.join('\n'),
+      totalStrategy,
+    };
+    return {
+      parsed,
+      cost: k === 0 ? 0 : CHOICE_COST.otherTotal + k / 10,
+      steps: k === 0 ? [] : ['another total'],
+      dropped,
+    };
   });
-
-  const pairingOf = new Map(lines.map((l) => [l.index, l.pairing]));
-  return {
-    items: items.map(({ name, amountPence, quantity, line, nameLine, readTwoWays }) => {
-      const sure = pairingOf.get(line);
-      const box = unionRect(
-        boxOf.get(line),
-        nameLine === undefined ? undefined : boxOf.get(nameLine),
-      );
-      return {
-        name,
-        amountPence,
-        ...(quantity === undefined ? {} : { quantity }),
-        ...(sure === undefined ? {} : { pairing: sure }),
-        ...(readTwoWays ? { readTwoWays } : {}),
-        ...(box === undefined ? {} : { box }),
-      };
-    }),
-    unusedLines: unusedLines(lines, items, boxOf),
-    subtotalPence: figures.subtotal,
-    taxPence: figures.tax,
-    addedTaxPence: taxOnTop,
-    serviceChargePence: service,
-    serviceChargePercent: figures.servicePercent,
-    tipPence: figures.tip,
-    totalPence: total,
-    establishmentName: establishmentName(lines),
-    // The check once more with the tax on top taken off the total (equal to `checks` without one).
-    checks: taxOnTop ? check(items, lines, figures, total, service, taxOnTop) : checks,
-    rawText: texts.join('\n'),
-    totalStrategy,
-  };
+  // The strategies' first choice stands unless its figure is only a last resort (no words nor
+  // payment said it), or it dropped items as dearer than the receipt: then the other figures
+  // that may be the total are weighed with it, by the sums.
+  const first = readings[0]!;
+  const weighed =
+    isOn('another total') && (first.dropped || isLastResort(first.parsed.totalStrategy))
+      ? readings
+      : [first];
+  return weighed.map(({ parsed, cost, steps }) => ({ parsed, cost, steps }));
 }
 
 /**

@@ -70,3 +70,268 @@ export const WAS_THEN_NOW =
  * only where the receipt's sums need exactly it (parse-receipt.ts).
  */
 export const POINT_LOST = /(?<=[A-Za-z]{2}.*)\s(\d{3,4})(\s?[A-Z])?$/;
+
+/** A line or lines that must read so, as a test (rules.test.ts) and as the rule's illustration. */
+export interface RuleExample {
+  lines: readonly string[];
+  /** other readings of a line's box, by index: the example is read as OCR boxes */
+  alternatives?: Readonly<Record<number, readonly string[]>>;
+  /** the items as [name, pence], in order */
+  items?: readonly (readonly [string, number])[];
+  total?: number;
+}
+
+/**
+ * A rule of the parser: its name (the switch that turns it off, switches.ts), why it holds on any
+ * receipt, and lines it must read right. Each example is run as a unit test, and again with the
+ * rule switched off, when it must read otherwise: a rule whose examples read the same without it
+ * does nothing.
+ */
+export interface Rule {
+  name: string;
+  reason: string;
+  examples: readonly RuleExample[];
+}
+
+export const RULES: readonly Rule[] = [
+  {
+    name: 'another reading of a box',
+    reason:
+      'The recogniser has a second reading of an unsure box; where the sums agree only with it, ' +
+      'the printed sums are surer than one unsure figure.',
+    examples: [
+      {
+        lines: ['Cinnamon Sugar $5.00', 'Coco Vanilla $7.50', 'Total $13.50'],
+        alternatives: { 0: ['Cinnamon Sugar $6.00'] },
+        items: [
+          ['Cinnamon Sugar', 600],
+          ['Coco Vanilla', 750],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'prices a row up',
+    reason:
+      'A tilted photo can put the price column a row out of step with the names: the first name ' +
+      'left without a price and a price left over without a name under the last.',
+    examples: [
+      {
+        lines: ['Latte', 'Muffin 3.10', 'Bagel 2.75', '2.40', 'Total 8.25'],
+        items: [
+          ['Latte', 310],
+          ['Muffin', 275],
+          ['Bagel', 240],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'currency without pence',
+    reason:
+      'Currencies without pence print whole numbers: where no amount has two decimals and lines ' +
+      'end in whole numbers, those are the prices.',
+    examples: [
+      {
+        lines: ['Delicacy', 'Veg Platter 339', 'Naan 40', 'Grand Total 379'],
+        items: [
+          ['Veg Platter', 33900],
+          ['Naan', 4000],
+        ],
+        total: 37900,
+      },
+    ],
+  },
+  {
+    name: 'price whose point was lost',
+    reason:
+      'A currency sign touching three to five digits among prices in pence is a price whose ' +
+      'point OCR lost: a sign stands only before money.',
+    examples: [
+      {
+        lines: ['Soft Drink $2.00', 'Sushi $1295', 'Subtotal $1495', 'Total $14.95'],
+        items: [
+          ['Soft Drink', 200],
+          ['Sushi', 1295],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'product named like a total',
+    reason:
+      'A "total" line for less than the items above it, with another total still to come, is a ' +
+      'product whose name holds the word: a total is never less than what it adds up.',
+    examples: [
+      {
+        lines: [
+          'HAND CREAM 4.00',
+          'LIP BALM 2.50',
+          'TOTAL CARE WIPES 1.75',
+          'SUBTOTAL 8.25',
+          'TOTAL 8.25',
+        ],
+        items: [
+          ['HAND CREAM', 400],
+          ['LIP BALM', 250],
+          ['TOTAL CARE WIPES', 175],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a line makes up the shortfall',
+    reason:
+      'A line among the items that alone makes up what they miss of the printed figure is an ' +
+      'item read otherwise (a price whose point was lost, a note word in a name).',
+    examples: [
+      {
+        lines: [
+          'RED PEPPERS 3PK  1.19 A',
+          'CROISSANTS 4PK  164',
+          'CHICKEN BREAST  5.59 B',
+          'TOTAL 8.42',
+        ],
+        items: [
+          ['RED PEPPERS 3PK', 119],
+          ['CROISSANTS 4PK', 164],
+          ['CHICKEN BREAST', 559],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'count at a unit price for a garbled line total',
+    reason:
+      'A count at a unit price printed first makes the line total: when OCR garbled that total ' +
+      'and the sums need it, the product is the price.',
+    examples: [
+      {
+        lines: [
+          'OLIVE OIL 500ML 4.95A',
+          '2@3.79 BRITISH CHICKEN BREAST.58Z',
+          '4 @ 0.89 CHOPPED TOMATOES 4BOS6 Z',
+          'PORRIDGE OATS 1KG 1.29A',
+          'TOTAL 17.38',
+        ],
+        items: [
+          ['OLIVE OIL 500ML', 495],
+          ['BRITISH CHICKEN BREAST', 758],
+          ['CHOPPED TOMATOES', 356],
+          ['PORRIDGE OATS 1KG', 129],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'last item as the total',
+    reason:
+      'A last priced line at least the sum of the items above, with the rest of a totals block ' +
+      'under it, is the total whose words were garbled: one dish dearer than all others together is rare.',
+    examples: [
+      {
+        lines: [
+          'Hummus 6.50',
+          'Fattoush 7.00',
+          'Lamb Kofta 14.50',
+          'Falafel 6.00',
+          'TKtQK DJe: 35.00',
+          'VAT 20%: 5.83',
+        ],
+        total: 3500,
+      },
+    ],
+  },
+  {
+    name: 'items the subtotal needs',
+    reason:
+      'Products named like payments ("Gift Card") priced above the subtotal, making up what the ' +
+      'items miss of it, are items: a payment is printed after the subtotal.',
+    examples: [
+      {
+        lines: ['Gift Card 100.00 N', 'Subtotal $100.00', 'Total $100.00', 'Debit $100.00'],
+        items: [['Gift Card', 10000]],
+      },
+    ],
+  },
+  {
+    name: 'item that breaks the subtotal',
+    reason:
+      "Items exceeding the printed subtotal by exactly one item's price hold one line that is not an item.",
+    examples: [
+      {
+        lines: ['Tea 2.00', 'Cake 3.00', 'Scone 1.50', 'Subtotal 5.00'],
+        items: [
+          ['Tea', 200],
+          ['Cake', 300],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'breakdown by kind',
+    reason:
+      'Two or more lines straight after the items that add up to them, when the items alone agree ' +
+      'with the printed figure, are the bill broken down by kind, not items.',
+    examples: [
+      {
+        lines: [
+          '1 Crab Special 21.95',
+          '1 PBR 2.50',
+          '1 Stella 4.00',
+          'food 21.95',
+          'liquor 6.50',
+          'Tax 2.53',
+          'Total Due 30.98',
+        ],
+        items: [
+          ['Crab Special', 2195],
+          ['PBR', 250],
+          ['Stella', 400],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'misread price',
+    reason:
+      'A recogniser without a pound sign reads "£" as "6" ("61.25" for "£1.25"): read back where ' +
+      'that alone makes up what the items miss of the total.',
+    examples: [
+      {
+        lines: ['BREAD  1.10', 'JAM  61.25', 'MILK  0.95', 'TOTAL  3.30'],
+        items: [
+          ['BREAD', 110],
+          ['JAM', 125],
+          ['MILK', 95],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'item dearer than the receipt',
+    reason:
+      'No item costs more than the whole receipt: such a price is a product code or a card number.',
+    examples: [
+      {
+        lines: ['FLR,UNBLCHD £1,737.59', 'EGGS 6 PK 2.20', 'BUTTER 250G 2.31', 'TOTAL £12.51'],
+        items: [
+          ['EGGS 6 PK', 220],
+          ['BUTTER 250G', 231],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'another total',
+    reason:
+      'Which figure is the total is a choice like any other: when the first choice is only a last ' +
+      'resort, or drops items as dearer than it, the figures that may be the total are weighed by the sums.',
+    examples: [
+      {
+        lines: ['Pasta 12.00', 'Wine 24.00', 'Salad 8.00', 'TOTAL 44.00', 'AMOUNT DUE USD 5.38'],
+        total: 4400,
+      },
+    ],
+  },
+];

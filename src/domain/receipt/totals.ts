@@ -5,6 +5,7 @@ import { CURRENCY, findPercent } from './amounts';
 import { CASH, NET_OF_TAX, type LineKind } from './keywords';
 import { countedPence, isItemLine, sum, type Item, type Line } from './line';
 import { NET_AMOUNT, STRONG_TOTAL } from './rules';
+import { isOn } from './switches';
 import type { ParsedReceipt } from './types';
 
 export interface Figures {
@@ -361,15 +362,20 @@ const NOT_THE_TOTAL: readonly Line['kind'][] = [
   'table',
 ];
 
-/** The total and the name of the strategy that decided it (both null when none could). */
-export function chooseTotal(
+/**
+ * The figures that may be the total, each with the strategy that decided it, in the strategies'
+ * order (empty when none could): the first is the strategies' choice, the others are weighed
+ * against it by the receipt's sums (parse-receipt.ts), so that a small figure taken for the total
+ * does not drop the items dearer than it before they are read.
+ */
+export function chooseTotals(
   lines: readonly Line[],
   itemsEnd: number,
   figures: Figures,
   base: Pence,
   service: Pence | null,
   billDiscounts: Pence = 0,
-): { pence: Pence | null; strategy: string | null } {
+): { pence: Pence; strategy: string }[] {
   const candidates = lines.filter((l) => l.kind === 'total' && l.amount && l.amount.pence > 0);
   // 'TOTAL' printed under its amount: take the bare amount just above. Or over it: a row split
   // in two by a tilt, its amount bare or after a stray letter (a currency sign misread, 'e28.95').
@@ -415,12 +421,33 @@ export function chooseTotal(
     paid: payment?.pence ?? null,
     handedLine: payment?.handed ?? null,
   };
+  const chosen: { pence: Pence; strategy: string }[] = [];
   for (const strategy of TOTAL_STRATEGIES) {
+    if (!isOn(strategy.name)) continue;
     const pence = strategy.decide(context);
-    if (pence !== null) return { pence, strategy: strategy.name };
+    if (pence === null || chosen.some((c) => c.pence === pence)) continue;
+    chosen.push({ pence, strategy: strategy.name });
+    if (chosen.length === MAX_TOTALS) break;
   }
-  return { pence: null, strategy: null };
+  return chosen;
 }
+
+/**
+ * The strategies that decide from no words and no payment, only from where a figure stands or how
+ * large it is: their choice is weighed against the others by the sums (parse-receipt.ts).
+ */
+const LAST_RESORTS: ReadonlySet<string> = new Set([
+  'bare amount under the items',
+  'subtotal plus service, tip and tax',
+  LARGEST_AMOUNT,
+]);
+
+export function isLastResort(strategy: string | null): boolean {
+  return strategy !== null && LAST_RESORTS.has(strategy);
+}
+
+/** Figures weighed as the total at most: the strategies' first choices, in their order. */
+const MAX_TOTALS = 3;
 
 /**
  * Tax printed between the subtotal and a total whose amount was lost is added on top of the

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { receiptReadingSchema } from '../../../contracts/receipts';
-import { parseReceiptText } from '../../../domain/receipt/parse-receipt';
+import { parseReceipt, parseReceiptText } from '../../../domain/receipt/parse-receipt';
 import type { OcrBox } from '../../../domain/receipt/types';
 import { boxesOfLines as boxesOf } from '../../../testing/ocr-boxes';
 import { busy, type LookOptions, type OcrPool } from '../../adapters/ocr/pool';
@@ -239,14 +239,49 @@ describe('toReading', () => {
     );
     const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
     const reading = toReading('r', { parsed, timings });
+    const sure = { unsure: false, unsureWhy: [], box: null };
     expect(reading.items).toEqual([
-      { name: 'Coke', amount: '2.50', unsure: false },
-      { name: 'Tea', amount: '1.50', unsure: true },
-      { name: 'Cake', amount: '3.00', unsure: false },
+      { name: 'Coke', amount: '2.50', ...sure },
+      { name: 'Tea', amount: '1.50', unsure: true, unsureWhy: ['between rows'], box: null },
+      { name: 'Cake', amount: '3.00', ...sure },
     ]);
     // Name and price read together (no pairing): sure.
     const together = toReading('r', { parsed: parseReceiptText(['Tea 1.50']), timings });
-    expect(together.items).toEqual([{ name: 'Tea', amount: '1.50', unsure: false }]);
+    expect(together.items).toEqual([{ name: 'Tea', amount: '1.50', ...sure }]);
     expect(receiptReadingSchema.parse(reading).items[1]!.unsure).toBe(true);
   });
+
+  it("puts each item's box and the lines no item used on the photo, as fractions of it", () => {
+    const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
+    // Boxes of lines 30 px apart from y = 10, 10 to 300 px across (boxesOf); the OCR read a page
+    // cropped from (100, 50) of a 1000 x 2000 photo and enlarged twice.
+    const parsed = parseReceipt(boxesOf(['Tea 2.00', 'Scone 3.00', 'Jam 0.50', 'SUBTOTAL 5.00']));
+    const placement = {
+      frame: [
+        { kind: 'crop' as const, x: 100, y: 50 },
+        { kind: 'scale' as const, x: 2, y: 2 },
+      ],
+      width: 1000,
+      height: 2000,
+    };
+    const reading = toReading('r', { parsed, timings, placement });
+    // Tea: page (10, 10)-(300, 30) is the photo's (105, 55)-(250, 65).
+    expect(reading.items[0]!.box).toEqual({ x: 0.105, y: 0.0275, width: 0.145, height: 0.005 });
+    expect(reading.unusedLines).toEqual([
+      {
+        text: 'Jam 0.50',
+        name: 'Jam',
+        amount: '0.50',
+        box: { x: 0.105, y: 0.0425, width: 0.145, height: 0.005 },
+      },
+    ]);
+    // A reading stored before these fields still reads, with none.
+    const { unusedLines: _none, ...old } = reading;
+    const oldItems = old.items.map(({ name, amount, unsure }) => ({ name, amount, unsure }));
+    const again = receiptReadingSchema.parse({ ...old, items: oldItems });
+    expect(again.unusedLines).toEqual([]);
+    expect(again.items[0]).toEqual({ name: 'Tea', amount: '2.00', ...noBox });
+  });
 });
+
+const noBox = { unsure: false, unsureWhy: [], box: null };

@@ -1,8 +1,9 @@
-import type { ReceiptReading } from '../../../contracts/receipts';
+import type { ReceiptBox, ReceiptReading } from '../../../contracts/receipts';
 import { parseReceipt } from '../../../domain/receipt/parse-receipt';
-import { isPairingUnsure } from '../../../domain/receipt/pairing';
-import type { OcrBox, ParsedReceipt } from '../../../domain/receipt/types';
+import { unsureReasons } from '../../../domain/receipt/pairing';
+import type { OcrBox, ParsedReceipt, ReceiptRect } from '../../../domain/receipt/types';
 import { toDecimalString } from '../../../domain/money';
+import { toImageRect, type FrameStep } from '../../adapters/ocr/frame';
 import type { OcrPool } from '../../adapters/ocr/pool';
 import { normaliseReceiptImage, type NormalisedImage } from './image';
 
@@ -52,6 +53,8 @@ export interface ScanOutcome {
   image: NormalisedImage;
   boxes: OcrBox[];
   parsed: ParsedReceipt;
+  /** where the reading's boxes sit on the photo (see onPhoto) */
+  placement: Placement;
   timings: ReceiptReading['timings'];
   /** the second looks wanted, in the order tried (bench/receipts counts them) */
   secondLooks: SecondLook[];
@@ -82,13 +85,17 @@ export async function scanReceipt(
     return parsed;
   };
   const first = await ocr.recognize(image.jpeg, { signal });
-  let reading = { ...first, parsed: parse(first.boxes) };
+  let reading = { ...first, parsed: parse(first.boxes), size: sizeOf(image) };
   let { ocrMs, queueMs } = first;
   const timeLeft = () => CLOSER_LOOK_BUDGET_MS - (performance.now() - started);
   /** A second look is only started when it can take as long as the first, twice over. */
   const affordable = () => !signal?.aborted && timeLeft() > 2 * first.ocrMs;
   /** A second look never waits for a thread, runs only for the time left, and may fail quietly. */
-  const secondLook = async (jpeg: Buffer, magnifyTo?: number) => {
+  const secondLook = async (
+    jpeg: Buffer,
+    size: { width: number; height: number },
+    magnifyTo?: number,
+  ) => {
     if (!affordable()) return null;
     const look = await ocr
       .recognize(jpeg, { magnifyTo, ifIdle: true, deadlineMs: Math.round(timeLeft()) })
@@ -96,7 +103,7 @@ export async function scanReceipt(
     if (!look) return null;
     ocrMs += look.ocrMs;
     queueMs += look.queueMs;
-    return { ...look, parsed: parse(look.boxes) };
+    return { ...look, parsed: parse(look.boxes), size };
   };
   const secondLooks: SecondLook[] = [];
   /** A second look's reading (null when not had) and whether it was kept, noted. */
@@ -112,7 +119,7 @@ export async function scanReceipt(
     const sharp = affordable()
       ? await normaliseReceiptImage(bytes, { maxSide: SHARPER_LOOK_SIDE }).catch(() => null)
       : null;
-    const sharper = sharp && (await secondLook(sharp.jpeg));
+    const sharper = sharp && (await secondLook(sharp.jpeg, sizeOf(sharp)));
     const kept = !!sharper && betterReading(sharper.parsed, reading.parsed);
     tried('sharper', sharper, kept);
     if (sharper && kept) reading = sharper;
@@ -124,7 +131,7 @@ export async function scanReceipt(
   ) {
     // The first reading stands if the closer look cannot be had in time; a failure here is not
     // the user's.
-    const closer = await secondLook(image.jpeg, CLOSER_LOOK_SIDE);
+    const closer = await secondLook(image.jpeg, sizeOf(image), CLOSER_LOOK_SIDE);
     const kept = !!closer?.parsed.checks.itemsMatchTotal;
     tried('closer', closer, kept);
     if (closer && kept) reading = closer;
@@ -134,6 +141,7 @@ export async function scanReceipt(
     image,
     boxes: reading.boxes,
     parsed: reading.parsed,
+    placement: { frame: reading.frame ?? [], ...reading.size },
     timings: {
       imageMs: round(imageMs),
       queueMs: round(Math.max(0, queueMs)),
@@ -159,21 +167,54 @@ export function betterReading(second: ParsedReceipt, first: ParsedReceipt): bool
   return Math.abs(second.checks.differencePence) < Math.abs(first.checks.differencePence);
 }
 
+const sizeOf = ({ width, height }: { width: number; height: number }) => ({ width, height });
+
+/**
+ * How the boxes of a reading sit on the photo: the OCR's page made from the image it was given
+ * (frame.ts), and that image's size (the stored photo, or a larger copy of the same photo).
+ */
+export interface Placement {
+  frame: FrameStep[];
+  width: number;
+  height: number;
+}
+
+/**
+ * A rectangle of the OCR's page as fractions of the photo (the contract's ReceiptBox), clamped to
+ * it; null when none was given or it falls off the photo.
+ */
+export function onPhoto(rect: ReceiptRect | undefined, placement: Placement): ReceiptBox | null {
+  if (!rect || !(placement.width > 0 && placement.height > 0)) return null;
+  const r = toImageRect(placement.frame, rect);
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  const [left, right] = [clamp(r.left / placement.width), clamp(r.right / placement.width)];
+  const [top, bottom] = [clamp(r.top / placement.height), clamp(r.bottom / placement.height)];
+  if (right <= left || bottom <= top) return null;
+  const round = (v: number) => Math.round(v * 10_000) / 10_000;
+  return { x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) };
+}
+
 /** The domain result (pence) as the API's reading (2-decimal strings). */
 export function toReading(
   receiptId: string,
-  outcome: Pick<ScanOutcome, 'parsed' | 'timings'>,
+  outcome: Pick<ScanOutcome, 'parsed' | 'timings'> & Partial<Pick<ScanOutcome, 'placement'>>,
 ): ReceiptReading {
+  const placement = outcome.placement ?? { frame: [], width: 0, height: 0 };
   const p = outcome.parsed;
   const money = (v: number | null) => (v === null ? null : toDecimalString(v));
   const n = p.items.length;
   return {
     receiptId,
-    items: p.items.map((i) => ({
-      name: i.name,
-      amount: toDecimalString(i.amountPence),
-      unsure: isPairingUnsure(i),
-    })),
+    items: p.items.map((i) => {
+      const why = unsureReasons(i);
+      return {
+        name: i.name,
+        amount: toDecimalString(i.amountPence),
+        unsure: why.length > 0,
+        unsureWhy: why,
+        box: onPhoto(i.box, placement),
+      };
+    }),
     subtotal: money(p.subtotalPence),
     tax: money(p.taxPence),
     addedTax: money(p.addedTaxPence),
@@ -189,6 +230,13 @@ export function toReading(
       figure: money(p.checks.figurePence),
       label: p.checks.figureLabel,
     },
+    // Stored readings from before the field have none.
+    unusedLines: (p.unusedLines ?? []).map((l) => ({
+      text: l.text,
+      name: l.name,
+      amount: toDecimalString(l.amountPence),
+      box: onPhoto(l.box, placement),
+    })),
     message: n === 0 ? 'No items found' : `${n} ${n === 1 ? 'item' : 'items'} found`,
     error: null,
     rawText: p.rawText,

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  receiptBoxSchema,
+  unsureReasonSchema,
+  type ReceiptBox,
+  type UnsureReason,
+} from '../../../../contracts/receipts';
 import { isPence, type Pence } from '../../../../domain/money';
 import type { ItemAssignment, ItemSplitMode, SplitMode } from '../../../../domain/split';
 import { summaryDataSchema, type SummaryData } from '../model/summary-data';
@@ -33,9 +39,24 @@ export interface DraftItem {
    * the editor asks the person to check it, until they edit the item's name or price.
    */
   unsurePrice?: true;
+  /** why the reading was unsure of its price (contracts/receipts.ts `unsureWhy`), while it asks */
+  unsureWhy?: readonly UnsureReason[];
+  /** where the item was read on the receipt photo (fractions of the photo), when known */
+  receiptBox?: ReceiptBox;
   splitMode: ItemSplitMode;
   assignments: readonly ItemAssignment[];
   savedManualAssignments?: readonly ItemAssignment[];
+}
+
+/** A priced line of the receipt that no item used: offered by 'Add from receipt'. */
+export interface ReceiptLineOffer {
+  /** the line as read */
+  text: string;
+  /** the words before its price, tidied; may be empty */
+  name: string;
+  amountPence: Pence;
+  /** where it is on the photo (fractions of the photo) */
+  box: ReceiptBox | null;
 }
 
 export interface ReceiptCheck {
@@ -75,6 +96,8 @@ export interface DraftBill {
   receiptCheck?: ReceiptCheck;
   /** The scan the items were read from: saved with the bill, which then keeps its photo. */
   receiptId?: string;
+  /** That scan's priced lines no item used, not added yet (absent in drafts from before them). */
+  receiptLines?: ReceiptLineOffer[];
 }
 
 /** Everything kept for the bill being made, under one session storage key. */
@@ -119,6 +142,8 @@ const draftBillObject = z.object({
       amountPence: penceSchema,
       amountText: z.string().optional(),
       unsurePrice: z.literal(true).optional(),
+      unsureWhy: z.array(unsureReasonSchema).optional(),
+      receiptBox: receiptBoxSchema.optional(),
       splitMode: z.enum(['manual', 'equally']),
       assignments: assignmentsSchema,
       savedManualAssignments: assignmentsSchema.optional(),
@@ -132,6 +157,16 @@ const draftBillObject = z.object({
   taxText: z.string().optional(),
   mode: z.enum(['byItem', 'equal']),
   receiptId: z.string().optional(),
+  receiptLines: z
+    .array(
+      z.object({
+        text: z.string(),
+        name: z.string(),
+        amountPence: penceSchema,
+        box: receiptBoxSchema.nullable(),
+      }),
+    )
+    .optional(),
   receiptCheck: z
     .object({
       expectedPence: penceSchema,

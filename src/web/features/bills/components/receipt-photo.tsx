@@ -1,9 +1,9 @@
 import { ImageOff } from 'lucide-react';
 import { useId, useState } from 'react';
 
-/** The photo of a saved bill's receipt, from the owner-only image route. */
-export const receiptImageUrl = (receiptId: string) =>
-  `/api/receipts/${encodeURIComponent(receiptId)}/image`;
+import { receiptImageUrl } from '../../../entities/bill/api/receipt-image';
+
+export { receiptImageUrl };
 
 /**
  * A saved bill's receipt photo (DECISIONS.md Receipt photos): shown to its owner on the bill, with a

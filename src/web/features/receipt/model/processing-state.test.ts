@@ -15,7 +15,7 @@ import {
 
 const reading: ReceiptData = {
   receiptId: 'r1',
-  items: [{ name: 'Fish & Chips', amount: '14.50', unsure: false }],
+  items: [{ name: 'Fish & Chips', amount: '14.50', unsure: false, unsureWhy: [], box: null }],
   subtotal: '14.50',
   tax: null,
   addedTax: null,
@@ -31,6 +31,7 @@ const reading: ReceiptData = {
     figure: '12.00',
     label: 'Subtotal',
   },
+  unusedLines: [],
   message: '1 items found',
 };
 

@@ -38,6 +38,7 @@ export const receiptDataSchema = receiptReadingSchema.pick({
   total: true,
   establishmentName: true,
   checks: true,
+  unusedLines: true,
   message: true,
 });
 export type ReceiptData = z.infer<typeof receiptDataSchema>;

@@ -24,6 +24,7 @@ const data = (items: ReceiptData['items']): ReceiptData => ({
   total: null,
   establishmentName: null,
   checks: { itemsMatchTotal: true, difference: '0.00', against: null, figure: null, label: null },
+  unusedLines: [],
   message: `${items.length} items found`,
 });
 
@@ -56,13 +57,17 @@ describe('receiptFileProblem', () => {
 describe('readingFromAnswer', () => {
   it('keeps what the editor needs of a contract-shaped answer', () => {
     const answer = {
-      ...data([{ name: 'Coke', amount: '2.50', unsure: true }]),
+      ...data([
+        { name: 'Coke', amount: '2.50', unsure: true, unsureWhy: ['between rows'], box: null },
+      ]),
       error: null,
       rawText: 'COKE 2.50',
       timings: { imageMs: 1, queueMs: 0, ocrMs: 5, parseMs: 1, totalMs: 7 },
     };
     expect(readingFromAnswer(answer)).toEqual(
-      data([{ name: 'Coke', amount: '2.50', unsure: true }]),
+      data([
+        { name: 'Coke', amount: '2.50', unsure: true, unsureWhy: ['between rows'], box: null },
+      ]),
     );
   });
   it('reads an item without `unsure` (an answer or stored scan from before it) as sure', () => {
@@ -74,7 +79,7 @@ describe('readingFromAnswer', () => {
       timings: { imageMs: 1, queueMs: 0, ocrMs: 5, parseMs: 1, totalMs: 7 },
     };
     expect(readingFromAnswer(answer)?.items).toEqual([
-      { name: 'Coke', amount: '2.50', unsure: false },
+      { name: 'Coke', amount: '2.50', unsure: false, unsureWhy: [], box: null },
     ]);
   });
   it('refuses anything else', () => {
@@ -142,8 +147,8 @@ describe('toasts', () => {
     expect(
       outcomeToast(
         complete([
-          { name: 'A', amount: '1.00', unsure: false },
-          { name: 'B', amount: '2.00', unsure: false },
+          { name: 'A', amount: '1.00', unsure: false, unsureWhy: [], box: null },
+          { name: 'B', amount: '2.00', unsure: false, unsureWhy: [], box: null },
         ]),
         'scan',
       ),
@@ -209,7 +214,7 @@ describe('toasts', () => {
 
 describe('readingFromAnswer and the tax added on top', () => {
   const answer = {
-    ...data([{ name: 'Bagel', amount: '2.25', unsure: false }]),
+    ...data([{ name: 'Bagel', amount: '2.25', unsure: false, unsureWhy: [], box: null }]),
     error: null,
     rawText: '',
     timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },

@@ -1,6 +1,6 @@
-import { Trash2 } from 'lucide-react';
+import { ReceiptText, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useId, type Ref } from 'react';
+import { useId, useState, type Ref } from 'react';
 import type { SplitMode } from '../../../../domain/split';
 import { portionsOf } from '../../../../domain/split-editor';
 import {
@@ -10,6 +10,7 @@ import {
   type EditorParticipant,
 } from '../model/editor-state';
 import { AssignButton } from './assign-button';
+import { checkPriceText, ReceiptCrop } from './receipt-lines';
 
 interface ItemCardProps {
   item: EditorItem;
@@ -22,6 +23,8 @@ interface ItemCardProps {
   problems?: { name: string | null; amount: string | null } | undefined;
   /** Id of the long-press explanation, for the assign buttons' descriptions. */
   assignHintId: string;
+  /** The scan the items were read from: an item read from it can show its line of the photo. */
+  receiptId?: string | undefined;
   nameRef?: Ref<HTMLTextAreaElement>;
   onEdit: (change: { name?: string; amount?: string }) => void;
   onToggle: (participantId: string) => void;
@@ -39,6 +42,7 @@ export function ItemCard({
   unallocated,
   problems,
   assignHintId,
+  receiptId,
   nameRef,
   onEdit,
   onToggle,
@@ -53,6 +57,8 @@ export function ItemCard({
   const nameProblem = problems?.name ?? null;
   const amountProblem = problems?.amount ?? null;
   const unsure = item.unsurePrice === true;
+  const [showLine, setShowLine] = useState(false);
+  const box = receiptId ? item.receiptBox : undefined;
   const amountDescribedBy =
     [amountProblem && `${id}-amount-problem`, unsure && `${id}-amount-check`]
       .filter(Boolean)
@@ -132,8 +138,33 @@ export function ItemCard({
             gone once the person edits the item. */}
         {unsure && (
           <p id={`${id}-amount-check`} className="mt-1 px-1 text-right text-sm text-muted">
-            Check this price against the receipt
+            {checkPriceText(item.unsureWhy)}
           </p>
+        )}
+        {/* Where the item was read: its line cut from the receipt photo, on demand. */}
+        {box && receiptId && (
+          <div className="mt-1">
+            <button
+              type="button"
+              aria-expanded={showLine}
+              aria-controls={`${id}-receipt-line`}
+              onClick={() => setShowLine((shown) => !shown)}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-2xl px-2 text-sm font-semibold text-brand-700 hover:bg-surface"
+            >
+              <ReceiptText aria-hidden className="size-4" />
+              {showLine ? 'Hide receipt line' : 'Show on receipt'}
+              <span className="sr-only">: {title}</span>
+            </button>
+            <div id={`${id}-receipt-line`} hidden={!showLine}>
+              {showLine && (
+                <ReceiptCrop
+                  receiptId={receiptId}
+                  box={box}
+                  label={`${title} as printed on the receipt`}
+                />
+              )}
+            </div>
+          </div>
         )}
 
         {byItem ? (

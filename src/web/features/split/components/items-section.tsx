@@ -1,6 +1,6 @@
-import { Camera, ImageUp, PencilLine, Plus } from 'lucide-react';
+import { Camera, ImageUp, PencilLine, Plus, ScanLine } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { useId, useRef, type Dispatch } from 'react';
+import { useId, useRef, useState, type Dispatch } from 'react';
 import { BILL_LIMITS, TOO_MANY_ITEMS_MESSAGE } from '../../../../domain/bill-rules';
 import type { SplitInput, SplitMode } from '../../../../domain/split';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +14,7 @@ import {
 import { ItemCard } from './item-card';
 import type { PortionsTarget } from './portions-dialog';
 import { ReceiptCheckNotice } from './receipt-check-notice';
+import { AddFromReceiptDialog } from './receipt-lines';
 
 export const LONG_PRESS_HINT = 'Hold down a name to set quantity';
 
@@ -50,6 +51,8 @@ export function ItemsSection({
   const focusOnMount = useRef<string | null>(null);
   const mismatch = receiptMismatch(state);
   const tooManyItems = state.items.length >= BILL_LIMITS.maxItems;
+  const [addingFromReceipt, setAddingFromReceipt] = useState(false);
+  const receiptLines = state.receiptId ? (state.receiptLines ?? []) : [];
   return (
     <section aria-labelledby={`${id}-items`}>
       <div className="flex items-center justify-between gap-3">
@@ -121,6 +124,7 @@ export function ItemsSection({
               unallocated={unallocated.has(index)}
               problems={problems.items.get(item.id)}
               assignHintId={hintId}
+              receiptId={state.receiptId}
               nameRef={(node) => {
                 if (!node) return;
                 if (focusOnMount.current === item.id) {
@@ -198,6 +202,31 @@ export function ItemsSection({
         <p id={`${id}-too-many`} className="mt-1 px-1 text-sm text-muted">
           {TOO_MANY_ITEMS_MESSAGE}
         </p>
+      )}
+      {/* Priced lines of the receipt that no item took: added from the photo. */}
+      {state.receiptId && receiptLines.length > 0 && (
+        <>
+          <Button
+            variant="secondary"
+            block
+            className="mt-2"
+            disabled={tooManyItems}
+            onClick={() => setAddingFromReceipt(true)}
+          >
+            <ScanLine aria-hidden className="size-5" />
+            Add from receipt
+            <span className="font-normal text-muted">
+              ({receiptLines.length} {receiptLines.length === 1 ? 'line' : 'lines'} left out)
+            </span>
+          </Button>
+          <AddFromReceiptDialog
+            open={addingFromReceipt}
+            onOpenChange={setAddingFromReceipt}
+            receiptId={state.receiptId}
+            lines={receiptLines}
+            onAdd={(index) => dispatch({ type: 'addReceiptLine', id: newId(), index })}
+          />
+        </>
       )}
     </section>
   );

@@ -567,3 +567,60 @@ describe('the scan a draft was read from', () => {
     expect(second).not.toHaveProperty('receiptId');
   });
 });
+
+describe('the receipt photo beside the items', () => {
+  const box = { x: 0.1, y: 0.2, width: 0.8, height: 0.02 };
+  const lineBox = { x: 0.1, y: 0.3, width: 0.8, height: 0.02 };
+  const receipt: ReceiptForEditor = {
+    receiptId: 'scan-1',
+    items: [
+      { name: 'Tea', amount: '2.00', unsure: true, unsureWhy: ['read two ways'], box },
+      { name: 'Scone', amount: '3.00' },
+    ],
+    unusedLines: [{ text: 'Jam  0.50', name: 'Jam', amount: '0.50', box: lineBox }],
+    serviceCharge: null,
+    establishmentName: null,
+    checks: { itemsMatchTotal: true, difference: '0.00', against: null, figure: null, label: null },
+  };
+
+  it('keeps where each item was read, why it is unsure, and the lines no item used', () => {
+    const state = run(editor(), { type: 'loadReceipt', receipt, ids: ['a', 'b'] });
+    expect(state.items[0]).toMatchObject({
+      unsurePrice: true,
+      unsureWhy: ['read two ways'],
+      receiptBox: box,
+    });
+    expect(state.items[1]!.receiptBox).toBeUndefined();
+    expect(state.receiptLines).toEqual([
+      { text: 'Jam  0.50', name: 'Jam', amountPence: 50, box: lineBox },
+    ]);
+    expect(isDraftBill(state)).toBe(true);
+    // Checked by the person: no more asking, nor why.
+    const edited = run(state, { type: 'editItem', itemId: 'a', amount: '2.10' });
+    expect(edited.items[0]!.unsureWhy).toBeUndefined();
+    expect(edited.items[0]!.receiptBox).toEqual(box);
+  });
+
+  it('adds a line tapped on the photo as an item with its name and price, once', () => {
+    const state = run(editor(), { type: 'loadReceipt', receipt, ids: ['a', 'b'] });
+    const added = run(state, { type: 'addReceiptLine', id: 'c', index: 0 });
+    expect(added.items.at(-1)).toEqual({
+      id: 'c',
+      name: 'Jam',
+      amountPence: 50,
+      receiptBox: lineBox,
+      splitMode: 'manual',
+      assignments: [],
+    });
+    expect(added.receiptLines).toBeUndefined();
+    // A line no longer offered adds nothing.
+    expect(run(added, { type: 'addReceiptLine', id: 'd', index: 0 })).toBe(added);
+  });
+
+  it('reads a draft kept from before the photo was beside the items', () => {
+    const state = run(editor(), { type: 'loadReceipt', receipt, ids: ['a', 'b'] });
+    const { receiptLines: _lines, ...old } = state;
+    const oldItems = old.items.map(({ unsureWhy: _w, receiptBox: _b, ...item }) => item);
+    expect(isDraftBill({ ...old, items: oldItems })).toBe(true);
+  });
+});

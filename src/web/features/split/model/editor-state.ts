@@ -1,4 +1,4 @@
-import type { ReceiptChecks, ReceiptItem } from '../../../../contracts/receipts';
+import type { ReceiptChecks, ReceiptItem, ReceiptUnusedLine } from '../../../../contracts/receipts';
 import { billNameFromReceipt } from '../../../../domain/formats';
 import {
   itemNameOrDefault,
@@ -58,8 +58,14 @@ export type { ReceiptCheck };
 export interface ReceiptForEditor {
   /** The stored scan's id, when the server kept one. */
   receiptId?: string | null;
-  /** `unsure` absent is sure (a reading kept from before it was said). */
-  items: readonly (Omit<ReceiptItem, 'unsure'> & { unsure?: boolean })[];
+  /**
+   * `unsure` absent is sure, and `box` and `unsureWhy` absent unknown (a reading kept from before
+   * they were said).
+   */
+  items: readonly (Omit<ReceiptItem, 'unsure' | 'unsureWhy' | 'box'> &
+    Partial<Pick<ReceiptItem, 'unsure' | 'unsureWhy' | 'box'>>)[];
+  /** the priced lines no item used (absent in readings from before them) */
+  unusedLines?: readonly ReceiptUnusedLine[];
   serviceCharge: string | null;
   /** Tax the receipt added on top of its prices; null when its prices include it (UK VAT). */
   addedTax?: string | null;
@@ -79,6 +85,8 @@ export type EditorAction =
   | { type: 'addParticipants'; participants: readonly EditorParticipant[] }
   | { type: 'removeParticipant'; participantId: string }
   | { type: 'addItem'; id: string }
+  /** the receipt's priced line `index` (of `receiptLines`), tapped on the photo, as a new item */
+  | { type: 'addReceiptLine'; id: string; index: number }
   | { type: 'removeItem'; itemId: string }
   /** `amount` is the price field's text, as typed. */
   | { type: 'editItem'; itemId: string; name?: string; amount?: string }
@@ -236,19 +244,44 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
           },
         ],
       };
+    case 'addReceiptLine': {
+      const line = state.receiptLines?.[action.index];
+      if (!line || state.items.length >= BILL_LIMITS.maxItems) return state;
+      const left = state.receiptLines!.filter((_, k) => k !== action.index);
+      const { receiptLines: _taken, ...rest } = state;
+      return {
+        ...rest,
+        ...(left.length > 0 && { receiptLines: left }),
+        items: [
+          ...state.items,
+          {
+            id: action.id,
+            name: itemNameOrDefault(line.name),
+            amountPence: line.amountPence,
+            ...(line.box && { receiptBox: line.box }),
+            splitMode: 'manual',
+            assignments: [],
+          },
+        ],
+      };
+    }
     case 'removeItem':
       return { ...state, items: state.items.filter((item) => item.id !== action.itemId) };
     case 'editItem':
       // Once its name or price is touched the person has looked at the item: no more asking them
       // to check its price.
-      return updateItem(state, action.itemId, ({ unsurePrice: _checked, ...item }) => ({
-        ...item,
-        ...(action.name !== undefined && { name: action.name }),
-        ...(action.amount !== undefined && {
-          amountText: action.amount,
-          amountPence: typedPence(action.amount) ?? item.amountPence,
+      return updateItem(
+        state,
+        action.itemId,
+        ({ unsurePrice: _checked, unsureWhy: _why, ...item }) => ({
+          ...item,
+          ...(action.name !== undefined && { name: action.name }),
+          ...(action.amount !== undefined && {
+            amountText: action.amount,
+            amountPence: typedPence(action.amount) ?? item.amountPence,
+          }),
         }),
-      }));
+      );
     case 'toggleAssignee':
       return updateItem(state, action.itemId, (item) =>
         withSplitItem(item, (split) => toggleAssignee(split, action.participantId)),
@@ -332,12 +365,27 @@ export function loadReceipt(
     name: itemNameOrDefault(item.name),
     amountPence: parseMoney(item.amount),
     ...(item.unsure && { unsurePrice: true }),
+    ...(item.unsure && item.unsureWhy?.length && { unsureWhy: item.unsureWhy }),
+    ...(item.box && { receiptBox: item.box }),
     splitMode: 'manual',
     assignments: [],
   }));
+  const lines = (receipt.unusedLines ?? []).map((line) => ({
+    text: line.text,
+    name: line.name,
+    amountPence: parseMoney(line.amount),
+    box: line.box,
+  }));
   const serviceCharge = parseMoney(receipt.serviceCharge);
   const addedTax = parseMoney(receipt.addedTax);
-  const { receiptCheck: _old, receiptId: _oldScan, serviceChargeText, taxText, ...rest } = state;
+  const {
+    receiptCheck: _old,
+    receiptId: _oldScan,
+    receiptLines: _oldLines,
+    serviceChargeText,
+    taxText,
+    ...rest
+  } = state;
   const check = receiptCheckFrom(receipt);
   return {
     ...rest,
@@ -350,6 +398,7 @@ export function loadReceipt(
     ...(check && { receiptCheck: check }),
     // The items are this scan's now: the bill keeps its photo.
     ...(receipt.receiptId && { receiptId: receipt.receiptId }),
+    ...(receipt.receiptId && lines.length > 0 && { receiptLines: lines }),
   };
 }
 

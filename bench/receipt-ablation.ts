@@ -1,0 +1,97 @@
+// What each rule and score term of the receipt parser is worth: every set read again from its kept
+// OCR boxes with one switched off at a time (src/domain/receipt/switches.ts), the items and totals
+// it gains and loses against the reading with everything on. A rule earns its place by what it
+// gains on more than one set and more than two photos; one that does not goes, or becomes part of
+// a general one (issue 53).
+import fs from 'node:fs';
+import { parseReceipt } from '../src/domain/receipt/parse-receipt';
+import { SWITCHES } from '../src/domain/receipt/registry';
+import { withSwitchedOff } from '../src/domain/receipt/switches';
+import type { OcrBox } from '../src/domain/receipt/types';
+import { pence, scoreItems, type LabelItem } from './receipt-score';
+
+interface Photo {
+  boxes: OcrBox[];
+  items: LabelItem[] | null;
+  unpaired: number[];
+  totals: number[];
+}
+
+/** Per photo: items right (null when unlabelled) and whether the total is right (null likewise). */
+function readAll(photos: readonly Photo[]): { items: number | null; total: boolean | null }[] {
+  return photos.map((p) => {
+    const parsed = parseReceipt(p.boxes);
+    return {
+      items: p.items ? scoreItems(parsed.items, p.items, p.unpaired).right : null,
+      total: p.totals.length
+        ? parsed.totalPence !== null && p.totals.includes(parsed.totalPence)
+        : null,
+    };
+  });
+}
+
+function load(files: readonly string[], kept: (file: string) => string): Photo[] {
+  return files.map((file) => {
+    const labelFile = file.replace(/\.[^.]+$/, '.json');
+    const label = fs.existsSync(labelFile) ? JSON.parse(fs.readFileSync(labelFile, 'utf8')) : {};
+    const totals = (
+      typeof label.total === 'string'
+        ? [Number(label.total)]
+        : ((label.total ?? []) as { value: number | null }[]).map((t) => t.value)
+    ).filter((v): v is number => Number.isFinite(v));
+    return {
+      boxes: JSON.parse(fs.readFileSync(kept(file), 'utf8')) as OcrBox[],
+      items: label.items ?? null,
+      unpaired: ((label.unpaired_prices ?? []) as { price_value: number | null }[])
+        .map((u) => u.price_value)
+        .filter((v): v is number => Number.isFinite(v)),
+      totals: totals.map(pence),
+    };
+  });
+}
+
+/** Prints the ablation table: one row a switch, per set '+gained -lost items (photos) / totals'. */
+export function ablate(
+  sets: readonly { name: string; files: readonly string[] }[],
+  kept: (file: string) => string,
+): void {
+  const loaded = sets.map((s) => ({ name: s.name, photos: load(s.files, kept) }));
+  const baseline = loaded.map((s) => readAll(s.photos));
+  console.log(
+    'Ablation: each rule or score term switched off in turn; per set, what the parser loses (-) and gains (+) without it: items right (photos), totals right. "goes": it earns on one set or fewer, or on two photos or fewer.',
+  );
+  console.log(`| switched off | ${loaded.map((s) => s.name).join(' | ')} | verdict |`);
+  console.log(`| --- | ${loaded.map(() => '---').join(' | ')} | --- |`);
+  for (const { name, kind } of SWITCHES) {
+    const cells: string[] = [];
+    let setsEarned = 0;
+    let photosEarned = 0;
+    for (const [k, set] of loaded.entries()) {
+      const off = withSwitchedOff([name], () => readAll(set.photos));
+      let itemsLost = 0;
+      let itemsGained = 0;
+      let totalsLost = 0;
+      let totalsGained = 0;
+      let photos = 0;
+      for (const [i, was] of baseline[k]!.entries()) {
+        const now = off[i]!;
+        const d = (now.items ?? 0) - (was.items ?? 0);
+        if (d < 0) itemsLost -= d;
+        if (d > 0) itemsGained += d;
+        if (was.total === true && now.total === false) totalsLost++;
+        if (was.total === false && now.total === true) totalsGained++;
+        if (d < 0 || (was.total === true && now.total === false)) photos++;
+      }
+      const net = itemsLost - itemsGained + totalsLost - totalsGained;
+      if (net > 0) setsEarned++;
+      photosEarned += photos;
+      cells.push(
+        itemsLost + itemsGained + totalsLost + totalsGained === 0
+          ? '·'
+          : `items -${itemsLost} +${itemsGained} (${photos}), totals -${totalsLost} +${totalsGained}`,
+      );
+    }
+    const verdict = setsEarned >= 2 && photosEarned > 2 ? 'keep' : 'goes';
+    console.log(`| ${kind} '${name}' | ${cells.join(' | ')} | ${verdict} |`);
+  }
+}
