@@ -76,7 +76,9 @@ export const accountDataRoutes =
             throw new AppError(403, 'fresh_sign_in_required', DELETE_NEEDS_FRESH_SIGN_IN);
         }
         await deps.closePayoutAccount(userId);
+        req.log.info({ userId }, 'deleting the account');
         await service.deleteAccount(userId);
+        req.log.info({ userId }, 'account deleted');
         sessions.clear();
         // The browser forgets the session too (its row is gone with the account).
         const ctx = await auth.$context;
