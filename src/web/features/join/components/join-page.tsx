@@ -1,14 +1,40 @@
 import { CircleCheck, Clock, Copy, Send } from 'lucide-react';
 import { useId } from 'react';
 import type { JoinBillResponse, JoinPaymentLinkResponse } from '../../../../contracts/join';
+import { formatDate } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
-import type { PickPortions } from '../../../../domain/picking';
+import { firstNameOf, type PickPortions } from '../../../../domain/picking';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toPay, type JoinView } from '../model/join-view';
 import { MyShare } from './my-share';
 import { PickItemCard } from './pick-item-card';
 import { PickingPeople } from './picking-people';
+
+/** The creator's first name, as the join answer gives it. */
+export function creatorNameOf(data: JoinBillResponse): string {
+  return firstNameOf(data.participants.find((p) => p.isCreator)?.firstName ?? '');
+}
+
+/** The bill's calendar date in the long format, read at noon UTC so no time zone moves it. */
+function dateLabel(date: string): string | null {
+  const day = date.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const parsed = new Date(`${day}T12:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? null : formatDate(parsed);
+}
+
+/** The bill's date and name, and who is asking. */
+export function JoinHeader({ data, subtitle }: { data: JoinBillResponse; subtitle: string }) {
+  const date = dateLabel(data.bill.date);
+  return (
+    <header>
+      {date && <p className="text-sm font-medium text-muted">{date}</p>}
+      <h1 className="break-words text-2xl font-bold tracking-tight">{data.bill.name}</h1>
+      <p className="mt-1 text-muted">{subtitle}</p>
+    </header>
+  );
+}
 
 /** What the friend sees while picking: the items to tick, their share, everyone so far. */
 export function PickingBody({
