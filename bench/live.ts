@@ -1,14 +1,18 @@
 // bench/live: two Fairshare processes on one PostgreSQL server, 500 open event streams of one bill
-// (half on each process), and 20 changes a second for 30 s sent to both processes in turn. For
-// every event on every stream: the time from its request being sent to its arrival; each stream
-// must see every event, in order, once. Then the memory an idle stream costs its process.
+// friends are picking (half on each process; half of them the creator's stream of the bill, half
+// friends' streams of its join link), and 20 picks a second for 30 s from 20 friends, sent to both
+// processes in turn. For every event on every stream: the time from its pick's request being sent
+// to its arrival; each stream must see every event, in order, once. Then the memory an idle stream
+// costs its process.
 //
 //   npx tsx bench/live.ts [--pg postgres://postgres@127.0.0.1:5432/test] [--streams 500]
 //                         [--rate 20] [--seconds 30]
 //
 // Targets (issue 50): p99 at most 300 ms; no event lost, repeated or out of order on any stream.
-// The changes are renames (PATCH /api/bills/:id, which records bill.updated): any change that
-// records an event travels the same way.
+// The changes are picks (PUT /api/join/:token/picks, which records a pick event naming the
+// friend). Friend k sends every FRIENDS-th pick, so on each stream the n-th pick event of friend
+// k is the answer to friend k's n-th pick (a friend's picks are a second apart and a bill's events
+// are in commit order).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +41,9 @@ const STREAMS = Number(args.streams);
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const TARGET_P99_MS = 300;
+/** Friends picking in turn, and the bill's items. */
+const FRIENDS = 20;
+const ITEMS = 10;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -118,6 +125,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 interface Stream {
+  /** Pick events seen so far, by friend. */
+  seen: Map<string, number>;
   ids: number[];
   problems: string[];
   res: http.IncomingMessage | null;
@@ -129,17 +138,17 @@ function openStream(
   port: number,
   path: string,
   cookie: string,
-  onEvent: (name: string) => void,
+  onEvent: (participantId: string, stream: Stream) => void,
 ): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const req = http.get({
       host: '127.0.0.1',
       port,
       path,
-      headers: { cookie, accept: 'text/event-stream' },
+      headers: { ...(cookie ? { cookie } : {}), accept: 'text/event-stream' },
       agent: false,
     });
-    const stream: Stream = { ids: [], problems: [], res: null, req };
+    const stream: Stream = { ids: [], problems: [], res: null, req, seen: new Map() };
     req.on('error', reject);
     req.on('response', (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
@@ -156,14 +165,14 @@ function openStream(
           const id = Number(block.slice(4, block.indexOf('\n')));
           const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
             id: number;
-            data: { name: string };
+            data: { participantId?: string };
           };
           const last = stream.ids.at(-1);
           if (data.id !== id) stream.problems.push(`id line ${id} for event ${data.id}`);
           if (last !== undefined && id !== last + 1)
             stream.problems.push(`event ${id} after ${last}`);
           stream.ids.push(id);
-          onEvent(data.data.name);
+          if (data.data.participantId) onEvent(data.data.participantId, stream);
         }
       });
       resolve(stream);
@@ -214,7 +223,7 @@ async function main() {
   const dataDirs: string[] = [];
   try {
     console.log(
-      `bench/live: ${STREAMS} streams of one bill over two processes on one PostgreSQL; ${RATE} changes a second for ${SECONDS} s`,
+      `bench/live: ${STREAMS} streams of one bill over two processes on one PostgreSQL; ${RATE} picks a second from ${FRIENDS} friends for ${SECONDS} s`,
     );
     console.log(
       `machine: ${os.cpus().length} cores, load average ${os
@@ -262,37 +271,69 @@ async function main() {
       { ...origin, cookie },
       {
         name: 'Bench dinner',
-        status: 'saved',
+        status: 'picking',
         mode: 'byItem',
         tipPercent: 10,
-        serviceCharge: '0.00',
-        participants: [
-          { key: 'me', name: 'Alice' },
-          { key: 'p', name: 'Priya' },
-        ],
-        items: [{ name: 'Naan', amount: '30.00', splitMode: 'equally', assignments: [] }],
+        serviceCharge: '5.00',
+        participants: [{ key: 'me', name: 'Alice' }],
+        items: Array.from({ length: ITEMS }, (_, i) => ({
+          name: `Dish ${i + 1}`,
+          amount: `${8 + i}.${String(10 + 7 * i).slice(-2)}`,
+          splitMode: 'manual',
+          assignments: [],
+        })),
       },
     );
     if (saved.status !== 201) throw new Error(`save: ${saved.status} ${saved.body}`);
     const billId = (JSON.parse(saved.body) as { id: string }).id;
+    const linked = await send(ports[0]!, 'POST', `/api/bills/${billId}/join-link`, {
+      ...origin,
+      cookie,
+    });
+    if (linked.status !== 200) throw new Error(`join link: ${linked.status} ${linked.body}`);
+    const token = (JSON.parse(linked.body) as { token: string }).token;
+    const view = await send(ports[0]!, 'GET', `/api/join/${token}`, {});
+    const itemIds = (JSON.parse(view.body) as { bill: { items: { id: string }[] } }).bill.items.map(
+      (i) => i.id,
+    );
+    const friends: { participantId: string; secret: string }[] = [];
+    for (let k = 0; k < FRIENDS; k++) {
+      const joined = await send(ports[k % 2]!, 'POST', `/api/join/${token}/participants`, origin, {
+        name: `Friend ${k + 1}`,
+      });
+      if (joined.status !== 201) throw new Error(`join: ${joined.status} ${joined.body}`);
+      friends.push(JSON.parse(joined.body) as { participantId: string; secret: string });
+    }
 
     // Idle memory: each process before and after holding its half of the streams.
     await settled(servers);
     const before = await Promise.all(servers.map((s) => quietRss(s.pid!)));
-    const sentAt = new Map<string, number>();
+    // By friend: when each of their picks was sent, in order.
+    const sentAt = new Map<string, number[]>(friends.map((f) => [f.participantId, []]));
     const latencies: number[] = [];
-    const onEvent = (eventName: string) => {
-      const at = sentAt.get(eventName);
+    const onEvent = (participantId: string, stream: Stream) => {
+      const n = stream.seen.get(participantId) ?? 0;
+      stream.seen.set(participantId, n + 1);
+      const at = sentAt.get(participantId)?.[n];
       if (at !== undefined) latencies.push(performance.now() - at);
     };
     const streams: Stream[] = [];
     for (let i = 0; i < STREAMS; i++) {
-      streams.push(await openStream(ports[i % 2]!, `/api/bills/${billId}/events`, cookie, onEvent));
+      // Alternately the creator's stream of the bill and a friend's stream of its join link.
+      const creator = Math.floor(i / 2) % 2 === 0;
+      streams.push(
+        await openStream(
+          ports[i % 2]!,
+          creator ? `/api/bills/${billId}/events` : `/api/join/${token}/events`,
+          creator ? cookie : '',
+          onEvent,
+        ),
+      );
     }
     const after = await Promise.all(servers.map((s) => quietRss(s.pid!)));
     const perStream = after.map((a, i) => ((a - before[i]!) * 1024) / (STREAMS / 2));
 
-    // The changes: RATE a second, to each process in turn.
+    // The picks: RATE a second, friend after friend, to each process in turn.
     const total = RATE * SECONDS;
     const requests: Promise<void>[] = [];
     const failures: string[] = [];
@@ -302,18 +343,20 @@ async function main() {
       const due = started + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const eventName = `Bench ${i}`;
-      sentAt.set(eventName, performance.now());
+      const friend = friends[i % FRIENDS]!;
+      const round = Math.floor(i / FRIENDS);
+      const at = performance.now();
+      sentAt.get(friend.participantId)!.push(at);
       requests.push(
-        send(
-          ports[i % 2]!,
-          'PATCH',
-          `/api/bills/${billId}`,
-          { ...origin, cookie },
-          { name: eventName },
-        )
+        send(ports[i % 2]!, 'PUT', `/api/join/${token}/picks`, origin, {
+          ...friend,
+          picks: [
+            { itemId: itemIds[i % ITEMS]!, portions: 1 + (round % 4) * 0.5 },
+            { itemId: itemIds[(i + 1 + (round % (ITEMS - 1))) % ITEMS]!, portions: 'share' },
+          ],
+        })
           .then((r) => {
-            requestMs.push(performance.now() - sentAt.get(eventName)!);
+            requestMs.push(performance.now() - at);
             if (r.status !== 200) failures.push(`${r.status} ${r.body.slice(0, 120)}`);
           })
           .catch((err: Error) => void failures.push(err.message)),
@@ -326,7 +369,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     const elapsed = (performance.now() - started) / 1000;
 
-    // A change whose request failed records no event: each stream expects the others.
+    // A pick whose request failed records no event: each stream expects the others.
     const changed = total - failures.length;
     const expected = changed * STREAMS;
     const lost = streams.reduce((n, s) => n + Math.max(0, changed - s.ids.length), 0);
@@ -338,11 +381,11 @@ async function main() {
 
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     console.log(
-      `\nchanges sent: ${total} in ${elapsed.toFixed(1)} s; request errors: ${failures.length}`,
+      `\npicks sent: ${total} in ${elapsed.toFixed(1)} s; request errors: ${failures.length}`,
     );
     if (failures.length) console.log(`  first: ${failures[0]}`);
     console.log(
-      `change request: p50 ${ms(percentile(requestMs, 50))}, p99 ${ms(percentile(requestMs, 99))}`,
+      `pick request: p50 ${ms(percentile(requestMs, 50))}, p99 ${ms(percentile(requestMs, 99))}`,
     );
     console.log(
       `events delivered: ${latencies.length} of ${expected} (${STREAMS} streams x ${total}); lost ${lost}; out of order or repeated ${problems.length}${problems.length ? ` (first: ${problems[0]})` : ''}; first event ids ${[...firstIds].join(', ')}`,

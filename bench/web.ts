@@ -1,13 +1,14 @@
 // bench/web: the JavaScript each route loads at start, against its budget (issue 24): the landing
-// page, /auth, home (signed in) and a payer's page (/pay/<token>), in Chromium against the built
-// app, with the sizes of the gzip and brotli files the server sends.
+// page, /auth, home (signed in), a payer's page (/pay/<token>) and a friend's join page
+// (/join/<token>, issue 50), in Chromium against the built app, with the sizes of the gzip and
+// brotli files the server sends.
 //
 //   npm run build && npm run bench:web [-- --serve]
 //
 // Every script the page fetches until the network is quiet counts (the route's own chunks, the
 // shared ones, and anything loaded after the first paint), except what the service worker caches
 // for offline use: the bench blocks the worker. `--serve` then keeps the app running with its data
-// and prints the Lighthouse commands for the same four pages (docs/decisions/011).
+// and prints the Lighthouse commands for the same five pages (docs/decisions/011).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -139,9 +140,32 @@ async function seed(baseUrl: string) {
   }
   const links = await ok('links', await creator.post('/api/payment-links', { data: { billId } }));
   const { paymentLinks } = (await links.json()) as { paymentLinks: { token: string }[] };
+  // A bill friends pick, with its join link: what a friend opens from the QR code at the table.
+  const picking = await ok(
+    'picking bill',
+    await creator.post('/api/bills', {
+      data: {
+        name: 'Flat Iron',
+        status: 'picking',
+        mode: 'byItem',
+        tipPercent: 10,
+        serviceCharge: '3.00',
+        participants: people,
+        items: ['Steak', 'Fries', 'Salad', 'Ice Cream', 'Wine'].map((name, i) => ({
+          name,
+          amount: `${6 + i * 3}.50`,
+          splitMode: 'manual',
+          assignments: [],
+        })),
+      },
+    }),
+  );
+  const pickingId = ((await picking.json()) as { id: string }).id;
+  const join = await ok('join link', await creator.post(`/api/bills/${pickingId}/join-link`));
+  const joinToken = ((await join.json()) as { token: string }).token;
   const state = await creator.storageState();
   await creator.dispose();
-  return { token: paymentLinks[0]!.token, state };
+  return { token: paymentLinks[0]!.token, joinToken, state };
 }
 
 interface Sizes {
@@ -163,7 +187,7 @@ async function main() {
     process.exit(1);
   }
   const app = await startApp();
-  const { token, state } = await seed(app.baseUrl);
+  const { token, joinToken, state } = await seed(app.baseUrl);
   const routes: Route[] = [
     {
       name: 'landing',
@@ -192,6 +216,13 @@ async function main() {
       signedIn: false,
       budgetGzip: 100 * KB,
       ready: (p) => p.getByRole('region', { name: 'Amount to pay' }),
+    },
+    {
+      name: 'join (/join/:token)',
+      path: `/join/${joinToken}`,
+      signedIn: false,
+      budgetGzip: 90 * KB,
+      ready: (p) => p.getByRole('heading', { name: 'Who are you?' }),
     },
   ];
 
@@ -264,6 +295,7 @@ async function main() {
       `${lh} ${app.baseUrl}/ ${flags} --extra-headers='${JSON.stringify({ Cookie: cookie })}' ${out}=lh-home.json`,
     );
     console.log(`${lh} ${app.baseUrl}/pay/${token} ${flags} ${out}=lh-payer.json`);
+    console.log(`${lh} ${app.baseUrl}/join/${joinToken} ${flags} ${out}=lh-join.json`);
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
   }
   app.child.kill('SIGTERM');

@@ -383,6 +383,47 @@ describe('at the same moment', () => {
       .map((p) => p.lines.find((l) => l.kind === 'item')!.amount);
     expect(lines).toEqual(['5.00', '5.00']);
   });
+
+  it('answers each of picks sent together on its own: a refused one holds back no other', async () => {
+    const { id, token } = await pickingBill();
+    const [a, b, c] = await Promise.all([
+      join(token, 'Ann'),
+      join(token, 'Ben'),
+      join(token, 'Cy'),
+    ]);
+    const v = await view(token);
+    const naan = itemId(v, 'Naan');
+    const daal = itemId(v, 'Black Daal');
+    const answers = await Promise.all([
+      put(null, `/api/join/${token}/picks`, { ...a!, picks: [{ itemId: naan, portions: 1 }] }),
+      put(null, `/api/join/${token}/picks`, {
+        participantId: b!.participantId,
+        secret: a!.secret,
+        picks: [{ itemId: daal, portions: 1 }],
+      }),
+      put(null, `/api/join/${token}/picks`, {
+        ...c!,
+        picks: [{ itemId: itemId(await view(token), 'Lamb Raan'), portions: 1 }],
+      }),
+      put(null, `/api/join/${token}/picks`, { ...c!, picks: [{ itemId: daal, portions: 0.3 }] }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 403, 200, 400]);
+    expect(putPicksResponseSchema.parse(answers[0]!.json()).participantId).toBe(a!.participantId);
+    expect(putPicksResponseSchema.parse(answers[2]!.json()).participantId).toBe(c!.participantId);
+    const after = await view(token);
+    expect(after.picks.map((p) => [p.participantId, p.itemId]).sort()).toEqual(
+      [
+        [a!.participantId, naan],
+        [c!.participantId, itemId(v, 'Lamb Raan')],
+      ].sort(),
+    );
+    expectAddsUp(after);
+    expect(
+      await count(
+        `select count(*)::int as n from bill_events where bill_id = '${id}' and type = 'pick'`,
+      ),
+    ).toBe(2);
+  });
 });
 
 describe('holds while a friend pays', () => {

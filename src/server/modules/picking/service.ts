@@ -146,26 +146,40 @@ export function createPickingService(deps: PickingServiceDeps) {
     await syncPendingLinks(tx, agg.bill.id, open);
   }
 
-  /** Applies a change of the whole set of picks, or refuses it with the holder's reason. */
-  async function applyPicks(
-    tx: Db,
-    r: PickingRepo,
+  /** Refuses a change of the picks that touches a held or paid share, with the holder's reason. */
+  function refuseHeld(
     agg: PickingAggregate,
     states: PaymentStates,
-    next: ItemPick[],
-    changed: string[],
-  ): Promise<PickingResult> {
+    from: readonly ItemPick[],
+    next: readonly ItemPick[],
+  ) {
     const people = agg.participants.map((p) => ({
       id: p.id,
       name: firstNameOf(p.name),
       state: states.get(p.id) ?? ('open' as const),
     }));
-    const problem = pickChangeProblem(people, agg.picks, next);
+    const problem = pickChangeProblem(people, from, next);
     if (problem)
       throw new AppError(409, 'pick_held', problem.reason, {
         [`item.${problem.itemId}`]: problem.reason,
       });
-    for (const participantId of changed) {
+  }
+
+  /**
+   * Stores `next` as the bill's picks (the people in `changed` are the ones whose picks moved),
+   * stores the shares, and records one pick event for each of `events` (a person, once per
+   * request of theirs that was applied).
+   */
+  async function writePicks(
+    tx: Db,
+    r: PickingRepo,
+    agg: PickingAggregate,
+    states: PaymentStates,
+    next: ItemPick[],
+    changed: readonly string[],
+    events: readonly string[] = changed,
+  ): Promise<PickingResult> {
+    for (const participantId of new Set(changed)) {
       await r.setPicksOf(
         agg.bill.id,
         participantId,
@@ -176,7 +190,7 @@ export function createPickingService(deps: PickingServiceDeps) {
     const result = pickingShares(inputOf(after, states));
     await store(tx, r, after, result);
     agg.picks = next;
-    for (const participantId of changed) {
+    for (const participantId of events) {
       const share = result.shares.find((s) => s.participantId === participantId)!;
       await recordBillEvent(tx, agg.bill.id, 'pick', {
         participantId,
@@ -185,6 +199,65 @@ export function createPickingService(deps: PickingServiceDeps) {
       });
     }
     return result;
+  }
+
+  /** Applies a change of the whole set of picks, or refuses it with the holder's reason. */
+  async function applyPicks(
+    tx: Db,
+    r: PickingRepo,
+    agg: PickingAggregate,
+    states: PaymentStates,
+    next: ItemPick[],
+    changed: string[],
+  ): Promise<PickingResult> {
+    refuseHeld(agg, states, agg.picks, next);
+    return writePicks(tx, r, agg, states, next, changed);
+  }
+
+  /**
+   * Friends' picks of one bill that arrive while an earlier change of it is being stored go
+   * together, in one transaction, when their turn comes (each checked and answered on its own: a
+   * refused one changes nothing and holds back no other). Under load a bill's changes are bound
+   * by how long each holds its lock, so a table picking at once is stored in a few transactions,
+   * not one per tap.
+   */
+  const gathering = new Map<string, PendingPicks[]>();
+  const MAX_GATHERED = 50;
+
+  async function storeGathered(token: string, batch: PendingPicks[]) {
+    const applied = await inTurn(`join:${token}`, async (r, tx) => {
+      if (gathering.get(token) === batch) gathering.delete(token);
+      const { agg, states } = await openByToken(tx, r, token);
+      let picks = agg.picks;
+      const accepted: { pending: PendingPicks; personId: string }[] = [];
+      for (const pending of batch) {
+        try {
+          const { body } = pending;
+          if (!isUuid(body.participantId)) participantOf(agg, body.participantId);
+          const person = verify(agg, body.participantId, body.secret);
+          requirePicking(agg.bill);
+          checkItems(agg, body.picks);
+          const next = replacePicks(picks, person.id, body.picks);
+          refuseHeld(agg, states, picks, next);
+          picks = next;
+          accepted.push({ pending, personId: person.id });
+        } catch (err) {
+          pending.reject(err);
+        }
+      }
+      if (!accepted.length) return [];
+      const ids = accepted.map((a) => a.personId);
+      const result = await writePicks(tx, r, agg, states, picks, ids, ids);
+      return accepted.map(({ pending, personId }) => ({
+        pending,
+        share: shareOut(
+          agg,
+          result.shares.find((s) => s.participantId === personId)!,
+        ),
+      }));
+    });
+    // Answered once stored (committed).
+    for (const { pending, share } of applied) pending.resolve(share);
   }
 
   function checkItems(agg: PickingAggregate, picks: readonly { itemId: string }[]) {
@@ -456,18 +529,19 @@ export function createPickingService(deps: PickingServiceDeps) {
 
     /** PUT /api/join/:token/picks: a person's whole set of picks, with their secret. */
     async putPicks(token: string, body: PutPicksBody): Promise<MyShare> {
-      return inTurn(`join:${token}`, async (r, tx) => {
-        const { agg, states } = await openByToken(tx, r, token);
-        if (!isUuid(body.participantId)) participantOf(agg, body.participantId);
-        const person = verify(agg, body.participantId, body.secret);
-        requirePicking(agg.bill);
-        checkItems(agg, body.picks);
-        const next = replacePicks(agg.picks, person.id, body.picks);
-        const result = await applyPicks(tx, r, agg, states, next, [person.id]);
-        return shareOut(
-          agg,
-          result.shares.find((s) => s.participantId === person.id)!,
-        );
+      return new Promise<MyShare>((resolve, reject) => {
+        const pending = { body, resolve, reject };
+        const batch = gathering.get(token);
+        if (batch && batch.length < MAX_GATHERED) {
+          batch.push(pending);
+          return;
+        }
+        const started = [pending];
+        gathering.set(token, started);
+        storeGathered(token, started).catch((err: unknown) => {
+          if (gathering.get(token) === started) gathering.delete(token);
+          for (const p of started) p.reject(err);
+        });
       });
     },
 
@@ -604,6 +678,13 @@ export function createPickingService(deps: PickingServiceDeps) {
 }
 
 export type PickingService = ReturnType<typeof createPickingService>;
+
+/** A friend's picks waiting for their bill's turn, and how to answer them. */
+interface PendingPicks {
+  body: PutPicksBody;
+  resolve: (share: MyShare) => void;
+  reject: (err: unknown) => void;
+}
 
 /** Whether two lists of share lines are the same, line for line. */
 function sameLines(a: readonly ShareLine[], b: readonly ShareLine[]): boolean {
