@@ -164,6 +164,15 @@ export function BillDetailView({
 
 /** Paid or Pending, and how it was paid (spec §2 Payment links dialog, on the bill itself). */
 function PaidBadge({ person }: { person: Participant }) {
+  // A share of £0.00 has no link: there is nothing to pay, so it is neither Paid nor Pending.
+  if (toPence(person.amountDueIncludingFee) === 0)
+    return (
+      <div className="mt-1 flex flex-wrap items-center gap-1.5">
+        <StatusBadge tone="done" testId="share-badge">
+          Nothing to pay
+        </StatusBadge>
+      </div>
+    );
   const badge = shareBadge(person);
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1.5">
