@@ -74,8 +74,6 @@ async function linksForNewBill(browser: Browser, billName = 'Dishoom') {
   }
 }
 
-const money = (amount: string) => formatPence(toPence(amount));
-
 async function fillCard(page: Page, number: string, expiry = '12/34', cvc = '123') {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill(expiry);
@@ -114,9 +112,15 @@ test('a friend pays their share: start screen, a declined card, then 4242 and th
   for (const item of share.items)
     await expect(lineAmount(owed, item.name)).toHaveText(formatPence(item.amountPence));
   await expect(lineAmount(owed, 'Total to pay')).toHaveText(total);
+  // From the bank app first, by card second, at the same price.
+  const bank = page.getByRole('button', { name: `Pay ${total} from your bank app` });
+  const card = page.getByRole('button', { name: 'Pay by card' });
+  await expect(bank).toBeVisible();
+  await expect(card).toBeVisible();
+  expect((await bank.boundingBox())!.y).toBeLessThan((await card.boundingBox())!.y);
   await snap(page, 'pay-start');
 
-  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await page.getByRole('button', { name: 'Pay by card' }).click();
   await page.waitForURL(/\/sandbox\/checkout\/cs_sbx_/);
   await expect(page.getByText('Test payment', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `Pay ${RECIPIENT}` })).toBeVisible();
@@ -227,7 +231,9 @@ test('paying for two on /secure-payment, with one already paid disabled', async 
   const j = shareOf('Jordan');
   const s = shareOf('Sam');
   await expect(
-    page.getByRole('button', { name: `Pay ${formatPence(j.amountIncludingFeePence)}` }),
+    page.getByRole('button', {
+      name: `Pay ${formatPence(j.amountIncludingFeePence)} from your bank app`,
+    }),
   ).toBeEnabled();
 
   await box('Sam').check();
@@ -245,7 +251,7 @@ test('paying for two on /secure-payment, with one already paid disabled', async 
   await box('Jordan').check();
   await box('Sam').check();
 
-  await page.getByRole('button', { name: `Pay ${both}` }).click();
+  await page.getByRole('button', { name: 'Pay by card' }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await expect(lineAmount(page.locator('main'), 'Total')).toHaveText(both);
   await fillCard(page, CARD_OK);
@@ -306,7 +312,7 @@ test('Payment Not Available when the creator cannot take cards; an expired link 
     route.fulfill({ status: 409, json: { code: 'payment_not_available', message } }),
   );
   await page.goto(`/pay/${sam.token}`);
-  await page.getByRole('button', { name: `Pay ${money(sam.amountIncludingFee)}` }).click();
+  await page.getByRole('button', { name: 'Pay by card' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Not Available' })).toBeVisible();
   await expect(page.getByText(message)).toBeVisible();
   await snap(page, 'payment-not-available');

@@ -274,7 +274,7 @@ export const participantSchema = z.object({
   /** Every line of the share (items, service, tip, tax, fee), as stored at save; they add up to it. */
   lines: z.array(shareLineSchema),
   paidAt: z.string().nullable(),
-  paidMethod: z.enum(['card', 'cash', 'bank_transfer']).nullable(),
+  paidMethod: z.enum(['card', 'bank', 'cash', 'bank_transfer']).nullable(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

@@ -298,7 +298,7 @@ export const SANDBOX_BANKS = [
   'Starling Bank',
 ] as const;
 /** How long the sandbox's test bank takes to answer after Approve or Decline, in ms. */
-export const SANDBOX_BANK_WAIT_MS = 3000;
+export const SANDBOX_BANK_WAIT_MS = 6000;
 
 /** POST /api/sandbox/checkout/:sessionId/bank: the test bank page's choice and answer. */
 export const sandboxBankBodySchema = z

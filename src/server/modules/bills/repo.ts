@@ -205,6 +205,19 @@ export function createBillsRepo(db: Db) {
     },
 
     /** The sum of a bill's item amounts, in pence. */
+    /** The bill's items' size: each amount counted by its size, a discount too (billSizePence). */
+    async itemsSize(billId: string): Promise<number> {
+      const [row] = await db
+        .select({
+          size: sql<number>`coalesce(sum(abs(${billItems.amountPence})), 0)::bigint`.mapWith(
+            Number,
+          ),
+        })
+        .from(billItems)
+        .where(eq(billItems.billId, billId));
+      return row?.size ?? 0;
+    },
+
     async itemsTotal(billId: string): Promise<number> {
       const [row] = await db
         .select({

@@ -8,10 +8,12 @@ import type {
 } from '../../../contracts/bills';
 import { platformFee } from '../../../domain/fees';
 import { toIsoDate } from '../../../domain/formats';
-import { toDecimalString, toPence, type Pence } from '../../../domain/money';
+import { MAX_BILL_PENCE, toDecimalString, toPence, type Pence } from '../../../domain/money';
 import { declaredShareLines, shareLinesOf, type ParticipantLines } from '../../../domain/shares';
 import {
   amountsProblem,
+  BILL_BELOW_ZERO_MESSAGE,
+  BILL_TOO_LARGE_MESSAGE,
   billTotals,
   splitBill,
   splitInputProblem,
@@ -382,12 +384,16 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
     const lines = picking
       ? result.participants.map(() => ({ lines: [], amountPence: 0, feePence: 0 }))
       : shareLinesOf(input, result);
+    // A bill where nobody but its creator owes anything has nothing to collect: Completed at once.
+    const friends = result.participants.slice(1);
+    const nobodyOwes =
+      !picking && friends.length > 0 && friends.every((p) => p.amount + p.feePence === 0);
     return {
       bill: {
         ownerId,
         name: body.name,
         billDate: body.date ?? toIsoDate(clock()),
-        status: body.status,
+        status: nobodyOwes ? ('completed' as const) : body.status,
         mode: body.mode,
         tipBasisPoints: Math.round(body.tipPercent * 100),
         subtotalPence: result.subtotal,
@@ -603,6 +609,21 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           // The totals were declared first (the spec's calls): its items add up to at most its
           // subtotal, so they can be reconciled with it; never to more.
           const itemized = await tx.itemsTotal(bill.id);
+          // The same rules as a whole bill: its size (every item, discounts by their size, the
+          // service charge and the tax) at most MAX_BILL_PENCE, and its items never below zero.
+          const size =
+            (await tx.itemsSize(bill.id)) +
+            Math.abs(amountPence) +
+            Math.abs(bill.serviceChargePence) +
+            Math.abs(bill.taxPence);
+          if (size > MAX_BILL_PENCE)
+            throw new AppError(400, 'bill_too_large', BILL_TOO_LARGE_MESSAGE, {
+              amount: BILL_TOO_LARGE_MESSAGE,
+            });
+          if (itemized + amountPence < 0)
+            throw new AppError(400, 'bill_below_zero', BILL_BELOW_ZERO_MESSAGE, {
+              amount: 'would take the items below £0.00',
+            });
           if (itemized + amountPence > bill.subtotalPence) {
             const room = money(Math.max(0, bill.subtotalPence - itemized));
             throw new AppError(

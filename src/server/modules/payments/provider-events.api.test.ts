@@ -302,9 +302,11 @@ describe('refunds, disputes, failures and expiry', () => {
     });
     const waiting = fake.startAsyncCheckout(ok.co.sessionId);
     await deliver(fake.event('checkout.session.completed', waiting));
-    expect((await get(null, `/api/payments/sessions/${ok.co.sessionId}`)).json().status).toBe(
-      'open',
-    );
+    // Completed unpaid: the success page says "Waiting for your bank".
+    expect((await get(null, `/api/payments/sessions/${ok.co.sessionId}`)).json()).toMatchObject({
+      status: 'processing',
+      method: 'bank',
+    });
     expect(await statuses(ok.billId)).toMatchObject({ Priya: 'pending' });
     const done = fake.finishAsyncCheckout(ok.co.sessionId, true);
     await deliver(fake.event('checkout.session.async_payment_succeeded', done));

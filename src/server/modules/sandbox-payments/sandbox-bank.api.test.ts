@@ -148,6 +148,11 @@ describe('the test bank app', () => {
       status: 'paid',
       paidMethod: 'bank',
     });
+    const bill = billDetailSchema.parse((await get(alice, `/api/bills/${billId}`)).json());
+    expect(bill.participants.find((p) => p.participantName === 'Priya')).toMatchObject({
+      status: 'paid',
+      paidMethod: 'bank',
+    });
   });
 
   it('Decline: waiting, then failed with the reason, the share free to pay by card', async () => {

@@ -199,25 +199,21 @@ export function createLinksService(deps: LinksServiceDeps) {
         const existing = new Map(
           (await tx.linksOfBill(bill.id)).map((r) => [r.link.participantId, r.link]),
         );
-        const fresh = people.filter((p) => !existing.has(p.id));
+        // Someone whose share is £0.00 has nothing to pay: no link is made for them.
+        const owing = people.filter((p) => p.amountDuePence + p.feePence !== 0);
+        const fresh = owing.filter((p) => !existing.has(p.id));
         await tx.insertLinks(
-          fresh.map((p) => {
-            // Someone who owes nothing has nothing to pay: their link starts settled.
-            const nothing = p.amountDuePence + p.feePence === 0;
-            return {
-              token: newToken(),
-              billId: bill.id,
-              participantId: p.id,
-              amountPence: p.amountDuePence,
-              feePence: p.feePence,
-              status: nothing ? ('paid' as const) : ('pending' as const),
-              paidAt: nothing ? now : null,
-              expiresAt,
-            };
-          }),
+          fresh.map((p) => ({
+            token: newToken(),
+            billId: bill.id,
+            participantId: p.id,
+            amountPence: p.amountDuePence,
+            feePence: p.feePence,
+            status: 'pending' as const,
+            paidAt: null,
+            expiresAt,
+          })),
         );
-        const settledAtOnce = fresh.filter((p) => p.amountDuePence + p.feePence === 0);
-        if (settledAtOnce.length) await tx.markParticipantsPaid(settledAtOnce.map((p) => p.id));
         await tx.renewLinks(
           [...existing.values()]
             .filter((l) => l.status === 'pending' && isLinkExpired(l.expiresAt, now))
@@ -225,7 +221,7 @@ export function createLinksService(deps: LinksServiceDeps) {
           expiresAt,
         );
         let status = bill.status;
-        if (await tx.allLinksPaid(bill.id)) status = 'completed';
+        if (!owing.length || (await tx.allLinksPaid(bill.id))) status = 'completed';
         else if (status === 'saved' || status === 'completed') status = 'active';
         if (status !== bill.status) await tx.setBillStatus(bill.id, status);
         if (fresh.length)

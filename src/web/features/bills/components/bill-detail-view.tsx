@@ -204,6 +204,15 @@ function PaidBadge({
   remindedAt: Date | null;
   onRemind: (friend: RemindFriend) => void;
 }) {
+  // A share of £0.00 has no link: there is nothing to pay, so it is neither Paid nor Pending.
+  if (toPence(person.amountDueIncludingFee) === 0)
+    return (
+      <div className="mt-1 flex flex-wrap items-center gap-1.5">
+        <StatusBadge tone="done" testId="share-badge">
+          Nothing to pay
+        </StatusBadge>
+      </div>
+    );
   const badge = shareBadge(person);
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1.5">

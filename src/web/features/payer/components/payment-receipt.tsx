@@ -96,11 +96,20 @@ export function PaymentReceipt({
               <dd className="text-right font-medium">{paidAt}</dd>
             </>
           )}
-          {card && (
+          {session.method === 'bank' ? (
             <>
-              <dt className="text-muted">Card</dt>
-              <dd className="tabular text-right font-medium">{card}</dd>
+              <dt className="text-muted">Paid from</dt>
+              <dd className="text-right font-medium">
+                {session.bankName ? `${session.bankName} (bank app)` : 'Your bank app'}
+              </dd>
             </>
+          ) : (
+            card && (
+              <>
+                <dt className="text-muted">Card</dt>
+                <dd className="tabular text-right font-medium">{card}</dd>
+              </>
+            )
           )}
         </dl>
 

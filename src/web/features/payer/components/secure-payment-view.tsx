@@ -11,6 +11,8 @@ import { PayFrame } from './pay-frame';
 import { PayMethodButtons } from './pay-method-buttons';
 
 export const SELECT_WHO = 'Select who to pay for';
+/** Said of a share of £0.00: it has no link (DECISIONS.md Payments). */
+export const NOTHING_TO_PAY = 'Nothing to pay';
 
 /**
  * Paying for several people (payments-accounts.md §2 /secure-payment): everyone on the bill but its
@@ -130,9 +132,11 @@ function PayeeOption({
   const note =
     row.state === 'paid'
       ? 'Already paid'
-      : row.state === 'unavailable'
-        ? 'Cannot be paid here'
-        : null;
+      : row.state === 'nothing'
+        ? NOTHING_TO_PAY
+        : row.state === 'unavailable'
+          ? 'Cannot be paid here'
+          : null;
   return (
     <li>
       <label

@@ -5,7 +5,8 @@ import { payableFor } from '../../../../domain/shares';
 // Paying for several people (/secure-payment, payments-accounts.md §2, §5, §9): who can be chosen,
 // who starts chosen, and what the chosen cost: each one's share plus their fee share.
 
-export type PayeeState = 'payable' | 'paid' | 'unavailable';
+/** nothing: a share of £0.00, which has no link and nothing to pay. */
+export type PayeeState = 'payable' | 'paid' | 'nothing' | 'unavailable';
 
 export interface PayeeRow {
   id: string;
@@ -29,7 +30,13 @@ export function payeeRows(bill: PublicBill): PayeeRow[] {
       totalPence: toPence(p.amountDueIncludingFee),
       // A share already paid cannot be chosen; one with no open link (expired, never made)
       // cannot be paid here either, and the server would refuse it.
-      state: p.payable ? 'payable' : p.status === 'paid' ? 'paid' : 'unavailable',
+      state: p.payable
+        ? 'payable'
+        : p.status === 'paid'
+          ? 'paid'
+          : toPence(p.amountDueIncludingFee) === 0
+            ? 'nothing'
+            : 'unavailable',
       isLinkOwner: p.id === bill.linkParticipantId,
     }));
 }
