@@ -16,6 +16,7 @@ import {
   TRAILING_QUANTITY,
   WAS_THEN_NOW,
 } from './rules';
+import { isOn } from './switches';
 import type { Figures } from './totals';
 
 /**
@@ -347,7 +348,7 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   }
   const trailing = TRAILING_QUANTITY.exec(name);
   if (trailing) {
-    quantity = Number(trailing[1] ?? trailing[2]);
+    quantity = Number(trailing[1] ?? trailing[2] ?? trailing[3]);
     name = name.slice(0, trailing.index);
   }
   name = tidyName(name);
@@ -396,7 +397,7 @@ function lettersForDigits(text: string): string {
 export function tidyName(name: string): string {
   return (
     lettersForDigits(name)
-      .replace(/\b\d{6,}\b/g, ' ') // product codes and barcodes
+      .replace(/\b\d{6,}[A-Z]?\b/g, ' ') // product codes and barcodes, a VAT code glued on
       .replace(/^\d{8,}(?=[A-Za-z]{3})/, '') // a code glued to the name ('400084751261RINSE')
       .replace(/\s+/g, ' ')
       .replace(CURRENCY_AT_END, '')
@@ -408,6 +409,55 @@ export function tidyName(name: string): string {
       .replace(/[\s:*#-]+$/, '')
       .trim()
   );
+}
+
+/**
+ * A closing bracket with no opening one, and a digit before it, ends a name ('Kebab2)'): the
+ * quantity column's bracket read into the name. A name never closes what it did not open.
+ */
+export function withoutStrayBracket(name: string): string {
+  if (!name.endsWith(')') || name.includes('(')) return name;
+  const cut = /\d$/.test(name.slice(0, -1)) ? 2 : 1;
+  return name.slice(0, -cut).trim();
+}
+
+/**
+ * A column of counts printed between the names and the prices ('Alabama BBQ Chicken 1 12.00',
+ * 'Draft Lager 2 9.00'): where two or more items' names end in a lone digit after a space, that is
+ * the column, not part of the names: each count is read apart, kept as the item's quantity.
+ */
+export function countColumn(items: readonly Item[]): Item[] {
+  if (!isOn('count column after the name')) return [...items];
+  const counted = (i: Item) => /\s[1-9]$/.test(i.name) && i.quantity === undefined;
+  if (items.filter(counted).length < 2) return [...items];
+  return items.map((i) => {
+    if (!counted(i)) return i;
+    const quantity = Number(i.name.at(-1));
+    const item: Item = { ...i, name: i.name.slice(0, -2).trim() };
+    if (quantity > 1) item.quantity = quantity;
+    return item;
+  });
+}
+
+/**
+ * Lines at no cost printed under an item ('1 MEDIUM 0.00', 'NO ICE 0.00') are how it was ordered,
+ * not items to share: each is folded into the item above as a note.
+ */
+export function modifiersAsNotes(items: readonly Item[]): Item[] {
+  if (!isOn('modifier lines under an item')) return [...items];
+  const out: Item[] = [];
+  for (const item of items) {
+    const above = out.at(-1);
+    if (item.amountPence === 0 && above && above.amountPence !== 0 && item.line > above.line) {
+      out[out.length - 1] = {
+        ...above,
+        note: above.note ? `${above.note}, ${item.name}` : item.name,
+      };
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
 }
 
 /**

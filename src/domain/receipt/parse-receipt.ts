@@ -17,9 +17,13 @@ import {
   lastItemAsTotal,
   misreadPricesRepaired,
   readItems,
+  countColumn,
+  modifiersAsNotes,
   restoreItemsTheSubtotalNeeds,
   tidyName,
+  withoutStrayBracket,
 } from './items';
+import { repairedName } from './food-words';
 import { countedPence, sum, unionRect, type Item, type Line } from './line';
 import { isInfoText, keywordKind, type LineKind } from './keywords';
 import { layoutLines, type ReceiptLine } from './lines-from-boxes';
@@ -454,7 +458,7 @@ function readClassified(
     read = readItems(restored, itemsEnd);
   }
   lines = read.lines;
-  let readItemsList = read.items;
+  let readItemsList = modifiersAsNotes(countColumn(read.items));
   if (isOn('item that breaks the subtotal')) {
     readItemsList = dropItemThatBreaksSubtotal(readItemsList, figures);
   }
@@ -507,16 +511,17 @@ function readClassified(
     const dropped = items.length < readItemsList.length;
     const pairingOf = new Map(lines.map((l) => [l.index, l.pairing]));
     const parsed: ParsedReceipt = {
-      items: items.map(({ name, amountPence, quantity, line, nameLine, readTwoWays }) => {
+      items: items.map(({ name, amountPence, quantity, line, nameLine, readTwoWays, note }) => {
         const sure = pairingOf.get(line);
         const box = unionRect(
           boxOf.get(line),
           nameLine === undefined ? undefined : boxOf.get(nameLine),
         );
         return {
-          name,
+          name: repairedName(withoutStrayBracket(name)),
           amountPence,
           ...(quantity === undefined ? {} : { quantity }),
+          ...(note === undefined ? {} : { note: repairedName(note) }),
           ...(sure === undefined ? {} : { pairing: sure }),
           ...(readTwoWays ? { readTwoWays } : {}),
           ...(box === undefined ? {} : { box }),
@@ -524,7 +529,14 @@ function readClassified(
       }),
       unusedLines: unusedLines(lines, items, boxOf),
       subtotalPence: figures.subtotal,
-      taxPence: figures.tax,
+      // VAT is a part of what was paid: a figure as large as the total is no VAT.
+      taxPence:
+        figures.tax !== null &&
+        total !== null &&
+        figures.tax >= total &&
+        isOn('VAT less than the total')
+          ? null
+          : figures.tax,
       addedTaxPence: taxOnTop,
       serviceChargePence: service,
       serviceChargePercent: figures.servicePercent,

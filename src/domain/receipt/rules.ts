@@ -36,7 +36,9 @@ export const CODE_BEFORE_NAME = /^\*?\d{8,14}\s+(?=[A-Za-z]{3})/;
 export const LEADING_QUANTITY =
   /^(\d{1,3})(?:[.,]\d{1,3})?\s*(?:[xX×*@]\s*|\s+|(?=[A-Z][A-Za-z]|[a-z]{3}))(?=\S)/;
 // Trailing quantity: 'Coke x2', 'Coke x 2', 'Coke (2)'.
-export const TRAILING_QUANTITY = /\s+(?:[xX×]\s?(\d{1,3})|\((\d{1,3})\))$/;
+// And a count column read into the name with its unit multiplier: 'Naan 1x2' is one naan.
+export const TRAILING_QUANTITY =
+  /\s+(?:[xX×]\s?(\d{1,3})|\((\d{1,3})\)|(\d{1,3})\s?[xX×]\s?\d{1,3})$/;
 
 /** A currency left at the end of a name when its amount was printed apart ('Steak GBP  12.50'). */
 export const CURRENCY_AT_END = new RegExp(String.raw`(?:(?<![A-Za-z])${CURRENCY}|[£$€])\s*$`, 'i');
@@ -331,6 +333,48 @@ export const RULES: readonly Rule[] = [
       {
         lines: ['Pasta 12.00', 'Wine 24.00', 'Salad 8.00', 'TOTAL 44.00', 'AMOUNT DUE USD 5.38'],
         total: 4400,
+      },
+    ],
+  },
+  {
+    name: 'count column after the name',
+    reason:
+      'Where two or more names end in a lone digit before their prices, the till prints a column of counts: the digit is the count, not part of the name.',
+    examples: [
+      {
+        lines: ['Alabama BBQ Chicken 1 12.00', 'Draft Lager 1 4.50', 'Total 16.50'],
+        items: [
+          ['Alabama BBQ Chicken', 1200],
+          ['Draft Lager', 450],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'modifier lines under an item',
+    reason:
+      'A line at no cost under a dish says how it was ordered ("NO ICE", "1 MEDIUM"): nothing to share, so a note of the dish, not an item.',
+    examples: [
+      {
+        lines: ['Burger 9.50', 'NO ONION 0.00', 'Cola 2.50', 'Total 12.00'],
+        items: [
+          ['Burger', 950],
+          ['Cola', 250],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'letters repaired against food words',
+    reason:
+      'The recogniser confuses l, i and 1, o and 0, rn and m; a word that is no food word but becomes exactly one when they are read the other way is that word.',
+    examples: [
+      {
+        lines: ['Frled Onlon Rlngs 3.50', 'Garllc Bread 2.95', 'Total 6.45'],
+        items: [
+          ['Fried Onion Rings', 350],
+          ['Garlic Bread', 295],
+        ],
       },
     ],
   },

@@ -50,6 +50,8 @@ export interface ParsedReceiptItem {
    * item below 0.5 is one for the user to check. Absent when name and price were read together.
    */
   pairing?: number;
+  /** how it was ordered, from lines at no cost printed under it ('MEDIUM, NO ICE') */
+  note?: string;
   /**
    * Its price was read two ways (the OCR's other reading of its figures, or a '£' read as a '6')
    * and the printed sums chose this one: one for the user to check.

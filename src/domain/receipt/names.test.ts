@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { repairedName } from './food-words';
+import { parseReceiptText } from './parse-receipt';
+
+const read = (lines: string[]) => parseReceiptText(lines);
+
+describe('names a person can read (issue 53)', () => {
+  it('repairs letters the recogniser confuses against food words, only where one word fits', () => {
+    expect(repairedName('Frled Onlon Rlngs')).toBe('Fried Onion Rings');
+    expect(repairedName('Garllc Bread')).toBe('Garlic Bread');
+    expect(repairedName('EGG CHEESE BISCULT')).toBe('EGG CHEESE BISCUIT');
+    // A word the list does not know is left as read; so is a word already right.
+    expect(repairedName('Zlggy Stardust')).toBe('Zlggy Stardust');
+    expect(repairedName('Fried Rice')).toBe('Fried Rice');
+  });
+
+  it('reads a count glued to a name apart, keeping it as the count', () => {
+    const parsed = read(['Naan 1x2 3.00', 'Lamb Curry 2x1 19.00', 'Total 22.00']);
+    expect(parsed.items.map((i) => [i.name, i.amountPence, i.quantity])).toEqual([
+      ['Naan', 300, undefined],
+      ['Lamb Curry', 1900, 2],
+    ]);
+  });
+
+  it('reads a column of counts between names and prices apart from the names', () => {
+    const parsed = read(['Alabama BBQ Chicken 1 12.00', 'Draft Lager 2 9.00', 'Total 21.00']);
+    expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([
+      ['Alabama BBQ Chicken', undefined],
+      ['Draft Lager', 2],
+    ]);
+    // One name ending in a digit is no column: 'Pepsi Max 2' stays as printed.
+    expect(read(['Pepsi Max 2 1.50', 'Crisps 0.80', 'Total 2.30']).items[0]!.name).toBe(
+      'Pepsi Max 2',
+    );
+  });
+
+  it('drops a stray closing bracket and its count from a name', () => {
+    expect(read(['Kebab2) 6.50', 'Total 6.50']).items[0]!.name).toBe('Kebab');
+    expect(read(['Soup (large) 4.50', 'Total 4.50']).items[0]!.name).toBe('Soup (large)');
+  });
+
+  it('folds lines at no cost under a dish into it as a note, never items of their own', () => {
+    const parsed = read([
+      'Burger 9.50',
+      '1 MEDIUM 0.00',
+      'NO ICE 0.00',
+      'Cola 2.50',
+      'Total 12.00',
+    ]);
+    expect(parsed.items.map((i) => [i.name, i.amountPence, i.note])).toEqual([
+      ['Burger', 950, 'MEDIUM, NO ICE'],
+      ['Cola', 250, undefined],
+    ]);
+  });
+
+  it('never gives a VAT figure as large as the total', () => {
+    const parsed = read(['Pizza 12.00', 'Total 12.00', 'VAT 12.00']);
+    expect(parsed.totalPence).toBe(1200);
+    expect(parsed.taxPence).toBeNull();
+    expect(read(['Pizza 12.00', 'Total 12.00', 'VAT 2.00']).taxPence).toBe(200);
+  });
+});
