@@ -6,15 +6,17 @@ import { moneyOutput } from './bills';
 // receipt did not show is null.
 
 /**
- * Where something was read on the receipt photo (the stored one, GET /api/receipts/:id/image): an
- * upright rectangle as fractions of the photo's width and height, from its top-left corner, so it
- * holds at any size the photo is shown.
+ * Where something was read on the receipt photo (the stored one, GET /api/receipts/:id/image): the
+ * upright rectangle holding it, as fractions of the photo's width and height from its top-left
+ * corner (so it holds at any size the photo is shown), and how far the line is turned on the photo.
  */
 export const receiptBoxSchema = z.object({
   x: z.number().min(0).max(1),
   y: z.number().min(0).max(1),
   width: z.number().min(0).max(1),
   height: z.number().min(0).max(1),
+  /** degrees the line is turned clockwise on the photo (a tilted photo), -45 to 45; 0 upright */
+  angle: z.number().min(-45).max(45).default(0),
 });
 export type ReceiptBox = z.infer<typeof receiptBoxSchema>;
 

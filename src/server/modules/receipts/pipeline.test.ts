@@ -266,13 +266,19 @@ describe('toReading', () => {
     };
     const reading = toReading('r', { parsed, timings, placement });
     // Tea: page (10, 10)-(300, 30) is the photo's (105, 55)-(250, 65).
-    expect(reading.items[0]!.box).toEqual({ x: 0.105, y: 0.0275, width: 0.145, height: 0.005 });
+    expect(reading.items[0]!.box).toEqual({
+      x: 0.105,
+      y: 0.0275,
+      width: 0.145,
+      height: 0.005,
+      angle: 0,
+    });
     expect(reading.unusedLines).toEqual([
       {
         text: 'Jam 0.50',
         name: 'Jam',
         amount: '0.50',
-        box: { x: 0.105, y: 0.0425, width: 0.145, height: 0.005 },
+        box: { x: 0.105, y: 0.0425, width: 0.145, height: 0.005, angle: 0 },
       },
     ]);
     // A reading stored before these fields still reads, with none.

@@ -3,7 +3,7 @@ import { parseReceipt } from '../../../domain/receipt/parse-receipt';
 import { unsureReasons } from '../../../domain/receipt/pairing';
 import type { OcrBox, ParsedReceipt, ReceiptRect } from '../../../domain/receipt/types';
 import { toDecimalString } from '../../../domain/money';
-import { toImageRect, type FrameStep } from '../../adapters/ocr/frame';
+import { toImagePoint, toImageRect, type FrameStep } from '../../adapters/ocr/frame';
 import type { OcrPool } from '../../adapters/ocr/pool';
 import { normaliseReceiptImage, type NormalisedImage } from './image';
 
@@ -191,7 +191,19 @@ export function onPhoto(rect: ReceiptRect | undefined, placement: Placement): Re
   const [top, bottom] = [clamp(r.top / placement.height), clamp(r.bottom / placement.height)];
   if (right <= left || bottom <= top) return null;
   const round = (v: number) => Math.round(v * 10_000) / 10_000;
-  return { x: round(left), y: round(top), width: round(right - left), height: round(bottom - top) };
+  // The page's rows are level; on the photo they are turned as the page was (its top edge's turn).
+  const [a, b] = [
+    toImagePoint(placement.frame, [rect.left, rect.top]),
+    toImagePoint(placement.frame, [rect.right, rect.top]),
+  ];
+  const angle = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+  return {
+    x: round(left),
+    y: round(top),
+    width: round(right - left),
+    height: round(bottom - top),
+    angle: Math.abs(angle) <= 45 ? Math.round(angle * 100) / 100 : 0,
+  };
 }
 
 /** The domain result (pence) as the API's reading (2-decimal strings). */

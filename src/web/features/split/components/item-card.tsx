@@ -148,12 +148,12 @@ export function ItemCard({
               type="button"
               aria-expanded={showLine}
               aria-controls={`${id}-receipt-line`}
+              aria-label={`${showLine ? 'Hide receipt line' : 'Show on receipt'}: ${title}`}
               onClick={() => setShowLine((shown) => !shown)}
               className="inline-flex min-h-11 items-center gap-1.5 rounded-2xl px-2 text-sm font-semibold text-brand-700 hover:bg-surface"
             >
               <ReceiptText aria-hidden className="size-4" />
               {showLine ? 'Hide receipt line' : 'Show on receipt'}
-              <span className="sr-only">: {title}</span>
             </button>
             <div id={`${id}-receipt-line`} hidden={!showLine}>
               {showLine && (

@@ -5,6 +5,7 @@ import { formatPence } from '../../../../domain/money';
 import type { ReceiptLineOffer } from '../../../entities/bill/draft/schema';
 import { Dialog } from '../../../components/ui/dialog';
 import { receiptImageUrl } from '../../../entities/bill/api/receipt-image';
+import { turnedLine, type TurnedLine } from '../model/receipt-geometry';
 
 // The receipt photo beside the items: an item's line cropped from it, and the photo with the
 // priced lines no item used marked, to add one as an item. The photo is the stored scan's
@@ -24,19 +25,14 @@ export function checkPriceText(why: readonly UnsureReason[] | undefined): string
     : `Check this price against the receipt: ${reasons.join(', and ')}`;
 }
 
-/** A little room around a line's box, so the crop shows its neighbours' edges. */
-const MARGIN = { x: 0.02, y: 0.6 };
+/** Room around a line in its crop: of the photo's width either side, of the line's height above and below. */
+const MARGIN = { x: 0.02, y: 0.35 };
 
-/** The box widened by MARGIN (of its own height above and below), kept on the photo. */
-function padded(box: ReceiptBox): ReceiptBox {
-  const x = Math.max(0, box.x - MARGIN.x);
-  const y = Math.max(0, box.y - box.height * MARGIN.y);
-  const right = Math.min(1, box.x + box.width + MARGIN.x);
-  const bottom = Math.min(1, box.y + box.height * (1 + MARGIN.y));
-  return { x, y, width: right - x, height: bottom - y };
-}
-
-/** An item's line cut from the receipt photo, full width. */
+/**
+ * An item's line cut from the receipt photo, full width, turned level when the photo was tilted
+ * (receipt-geometry.ts): the photo is scaled so the line fills the frame's width, its centre at the
+ * frame's centre, and turned back about it.
+ */
 export function ReceiptCrop({
   receiptId,
   box,
@@ -48,20 +44,24 @@ export function ReceiptCrop({
 }) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [failed, setFailed] = useState(false);
-  const crop = padded(box);
   if (failed) return <PhotoMissing />;
-  // The frame has the crop's shape; the photo inside it is scaled so the crop fills it.
-  const frame: CSSProperties = {
-    aspectRatio: size ? `${crop.width * size.width} / ${crop.height * size.height}` : '6 / 1',
+  const line = size && turnedLine(box, size);
+  const crop = line && {
+    width: line.width + 2 * MARGIN.x * size.width,
+    height: line.height * (1 + 2 * MARGIN.y),
   };
-  const photo: CSSProperties = {
-    position: 'absolute',
-    maxWidth: 'none',
-    width: `${100 / crop.width}%`,
-    height: `${100 / crop.height}%`,
-    left: `${(-crop.x / crop.width) * 100}%`,
-    top: `${(-crop.y / crop.height) * 100}%`,
-  };
+  const frame: CSSProperties = { aspectRatio: crop ? `${crop.width} / ${crop.height}` : '6 / 1' };
+  const photo: CSSProperties = line
+    ? {
+        position: 'absolute',
+        maxWidth: 'none',
+        left: '50%',
+        top: '50%',
+        width: `${(size.width / crop!.width) * 100}%`,
+        transformOrigin: '0 0',
+        transform: `rotate(${-line.angle}deg) translate(${(-line.cx / size.width) * 100}%, ${(-line.cy / size.height) * 100}%)`,
+      }
+    : { position: 'absolute', opacity: 0 };
   return (
     <div
       className="relative w-full overflow-hidden rounded-xl border border-line bg-surface"
@@ -116,6 +116,7 @@ export function AddFromReceiptDialog({
   onAdd: (index: number) => void;
 }) {
   const [failed, setFailed] = useState(false);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const add = (index: number) => {
     onAdd(index);
     onOpenChange(false);
@@ -136,12 +137,18 @@ export function AddFromReceiptDialog({
             src={receiptImageUrl(receiptId)}
             alt="The receipt, its lines not on the bill marked and numbered"
             decoding="async"
+            onLoad={(event) =>
+              setSize({
+                width: event.currentTarget.naturalWidth,
+                height: event.currentTarget.naturalHeight,
+              })
+            }
             onError={() => setFailed(true)}
             className="block w-full rounded-xl border border-line"
             data-testid="receipt-lines-photo"
           />
           {lines.map((line, index) =>
-            line.box ? (
+            line.box && size ? (
               // For the pointer: the list below is the same choice for keyboard and screen reader.
               <div
                 key={index}
@@ -149,12 +156,7 @@ export function AddFromReceiptDialog({
                 onClick={() => add(index)}
                 data-testid="receipt-line-mark"
                 className="absolute cursor-pointer rounded-sm border-2 border-amber-500 bg-amber-300/30 hover:bg-amber-300/50"
-                style={{
-                  left: `${line.box.x * 100}%`,
-                  top: `${line.box.y * 100}%`,
-                  width: `${line.box.width * 100}%`,
-                  height: `${line.box.height * 100}%`,
-                }}
+                style={markStyle(turnedLine(line.box, size), size)}
               >
                 <span className="absolute -left-1 top-1/2 grid size-5 -translate-x-full -translate-y-1/2 place-items-center rounded-full bg-amber-500 text-xs font-bold text-ink">
                   {index + 1}
@@ -189,4 +191,15 @@ export function AddFromReceiptDialog({
       </ol>
     </Dialog>
   );
+}
+
+/** A mark over a line of the photo, turned as the line is (fractions of the photo as shown). */
+function markStyle(line: TurnedLine, photo: { width: number; height: number }): CSSProperties {
+  return {
+    left: `${(line.cx / photo.width) * 100}%`,
+    top: `${(line.cy / photo.height) * 100}%`,
+    width: `${(line.width / photo.width) * 100}%`,
+    height: `${(line.height / photo.height) * 100}%`,
+    transform: `translate(-50%, -50%) rotate(${line.angle}deg)`,
+  };
 }

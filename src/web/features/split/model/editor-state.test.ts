@@ -569,8 +569,8 @@ describe('the scan a draft was read from', () => {
 });
 
 describe('the receipt photo beside the items', () => {
-  const box = { x: 0.1, y: 0.2, width: 0.8, height: 0.02 };
-  const lineBox = { x: 0.1, y: 0.3, width: 0.8, height: 0.02 };
+  const box = { x: 0.1, y: 0.2, width: 0.8, height: 0.02, angle: 0 };
+  const lineBox = { x: 0.1, y: 0.3, width: 0.8, height: 0.02, angle: -3 };
   const receipt: ReceiptForEditor = {
     receiptId: 'scan-1',
     items: [
