@@ -12,6 +12,7 @@ import {
 } from '../../features/bills/components/bill-detail-states';
 import { useRenameBill } from '../../features/bills/api/rename-bill';
 import { BillDetailView } from '../../features/bills/components/bill-detail-view';
+import { ManageBill } from '../../features/bills/components/manage-bill';
 import { summaryOfBill } from '../../features/bills/model/detail-summary';
 import { billOrigin } from '../../features/bills/model/opened-from';
 import { PaymentLinksDialog } from '../../features/get-paid/components/payment-links-dialog';
@@ -72,6 +73,7 @@ export function BillDetailScreen() {
         onViewLinks={() => setLinksOpen(true)}
         onOpenPicking={() => navigate(`/bill/${encodeURIComponent(data.id)}/picking`)}
         gettingPaid={getPaid.pending}
+        manage={<ManageBill bill={data} onGone={back.onBack} />}
       />
       <PaymentLinksDialog
         billId={data.id}

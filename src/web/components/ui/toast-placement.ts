@@ -17,12 +17,23 @@ interface Box {
 
 const overlaps = (a: Box, b: Box) => a.top < b.bottom && b.top < a.bottom;
 
-/** The bars fixed or stuck to the bottom of the screen that are showing now; [] when none. */
-function bottomBars(): DOMRect[] {
+/**
+ * The tops of the bars fixed or stuck to the bottom of the screen that are showing now ([] when
+ * none), counting what stands out above a bar (the tab bar's raised + button).
+ */
+function bottomBars(): number[] {
   const height = window.innerHeight;
   return [...document.querySelectorAll<HTMLElement>('[data-bottom-bar]')]
-    .map((el) => el.getBoundingClientRect())
-    .filter((r) => r.height > 0 && r.bottom >= height - 2 && r.top < height);
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.height > 0 && r.bottom >= height - 2 && r.top < height;
+    })
+    .map((el) =>
+      Math.min(
+        el.getBoundingClientRect().top,
+        ...[...el.querySelectorAll('button, a')].map((c) => c.getBoundingClientRect().top),
+      ),
+    );
 }
 
 /** The header's bottom edge when one is on screen at the top, else the usual header height. */
@@ -45,7 +56,7 @@ function guarded(toastRoot: Element | null): Box[] {
 /** Picks where a toast of `height` px stands; `toastRoot` is its own region, left out of the check. */
 export function placeToast(height: number, toastRoot: Element | null): ToastPlace {
   const bars = bottomBars();
-  const barTop = bars.length > 0 ? Math.min(...bars.map((r) => r.top)) : window.innerHeight;
+  const barTop = bars.length > 0 ? Math.min(...bars) : window.innerHeight;
   const above: Box = { top: barTop - GAP - height, bottom: barTop - GAP };
   const belowTop = headerBottom() + GAP;
   const below: Box = { top: belowTop, bottom: belowTop + height };

@@ -10,27 +10,42 @@ import { dismissToast, TOAST_DURATION_MS, toastAge, useToastState } from './use-
 const FOLLOWS_NAVIGATION_MS = 400;
 const REPLACE_EVERY_MS = 250;
 
-/** Where the toast stands, measured again while it shows (screens load and scroll under it). */
-function useToastPlace(showing: boolean, viewport: RefObject<HTMLOListElement | null>): ToastPlace {
-  const [place, setPlace] = useState<ToastPlace>({ top: 64 });
+/**
+ * Where the toast `id` stands, measured again while it shows (screens load and scroll under it);
+ * null until it has been measured, so it never flashes in a place it then leaves.
+ */
+function useToastPlace(
+  id: number | null,
+  viewport: RefObject<HTMLOListElement | null>,
+): ToastPlace | null {
+  const [placed, setPlaced] = useState<{ id: number; place: ToastPlace } | null>(null);
   useLayoutEffect(() => {
-    if (!showing) return;
+    if (id === null) return;
+    let frame = 0;
     const measure = () => {
       const el = viewport.current;
       const height = el?.firstElementChild?.getBoundingClientRect().height ?? 0;
-      if (height === 0) return;
-      const next = placeToast(height, el);
-      setPlace((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
+      if (height === 0) {
+        frame = requestAnimationFrame(measure);
+        return;
+      }
+      const place = placeToast(height, el);
+      setPlaced((prev) =>
+        prev?.id === id && JSON.stringify(prev.place) === JSON.stringify(place)
+          ? prev
+          : { id, place },
+      );
     };
     measure();
     const timer = setInterval(measure, REPLACE_EVERY_MS);
     window.addEventListener('resize', measure);
     return () => {
+      cancelAnimationFrame(frame);
       clearInterval(timer);
       window.removeEventListener('resize', measure);
     };
-  }, [showing, viewport]);
-  return place;
+  }, [id, viewport]);
+  return placed?.id === id ? placed.place : null;
 }
 
 const variants = {
@@ -56,11 +71,11 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
     shownAt.current = location;
     if (toastAge() > FOLLOWS_NAVIGATION_MS) dismissToast();
   }, [location]);
-  const place = useToastPlace(!!t?.open, viewport);
+  const place = useToastPlace(t?.open ? t.id : null, viewport);
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
-      swipeDirection={'bottom' in place ? 'down' : 'up'}
+      swipeDirection={place && 'top' in place ? 'up' : 'down'}
       swipeThreshold={50}
     >
       {t && (
@@ -91,8 +106,16 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
         ref={viewport}
         // Where it hides no heading and no control (toast-placement.ts), and click-through where
         // no toast is.
-        style={'bottom' in place ? { bottom: place.bottom } : { top: place.top }}
-        data-place={'bottom' in place ? 'above-bottom-bar' : 'below-header'}
+        style={
+          place === null
+            ? { bottom: 0, visibility: 'hidden' }
+            : 'bottom' in place
+              ? { bottom: place.bottom }
+              : { top: place.top }
+        }
+        data-place={
+          place === null ? undefined : 'bottom' in place ? 'above-bottom-bar' : 'below-header'
+        }
         className="pointer-events-none fixed inset-x-0 z-[100] mx-auto flex w-full max-w-md flex-col px-4 outline-none"
       />
     </Toast.Provider>

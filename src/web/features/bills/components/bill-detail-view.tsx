@@ -1,5 +1,5 @@
 import { Link2, QrCode, Users } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
@@ -34,6 +34,8 @@ export interface BillDetailViewProps {
   gettingPaid?: boolean;
   /** Opens the creator's picking screen; shown while friends pick their own items. */
   onOpenPicking?: () => void;
+  /** Delete or archive, at the foot of the page (ManageBill). */
+  manage?: ReactNode;
 }
 
 const money = (amount: string) => formatPence(toPence(amount));
