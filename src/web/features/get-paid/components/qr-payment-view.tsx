@@ -100,10 +100,7 @@ export function QrPaymentView({ data, onBack, onDone }: QrPaymentViewProps) {
         )}
       </div>
 
-      <div
-        data-bottom-bar
-        className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur"
-      >
+      <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
         {friend.status === 'pending' && !everyonePaid && (
           <Button
             variant="secondary"
