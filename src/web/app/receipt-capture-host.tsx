@@ -49,11 +49,8 @@ export function ReceiptCaptureHost({
 
   useReadWaitingReceipts({
     userId,
-    ready:
-      online &&
-      location === '/' &&
-      !capture.open &&
-      !holdsWaitingReceipts(processing, isReadingHere()),
+    ready: location === '/' && !capture.open && !holdsWaitingReceipts(processing, isReadingHere()),
+    online,
     onStart: (receipt) => {
       // A new receipt is a new bill, with the people named when the photo was taken.
       startFreshDraft();

@@ -12,6 +12,7 @@ import {
 } from '../../features/bills/components/bill-detail-states';
 import { useRenameBill } from '../../features/bills/api/rename-bill';
 import { BillDetailView } from '../../features/bills/components/bill-detail-view';
+import { ManageBill } from '../../features/bills/components/manage-bill';
 import { summaryOfBill } from '../../features/bills/model/detail-summary';
 import { billOrigin } from '../../features/bills/model/opened-from';
 import { useBillPaymentLinks } from '../../features/get-paid/api/bill-payment-links';
@@ -78,6 +79,7 @@ export function BillDetailScreen() {
         onOpenPicking={() => navigate(`/bill/${encodeURIComponent(data.id)}/picking`)}
         unpaidLinks={links.data?.paymentLinks.filter((l) => l.status === 'pending' && !l.expired)}
         gettingPaid={getPaid.pending}
+        manage={<ManageBill bill={data} onGone={back.onBack} />}
       />
       <PaymentLinksDialog
         billId={data.id}

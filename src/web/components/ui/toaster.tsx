@@ -1,37 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import { Toast } from 'radix-ui';
-import { useLocation } from 'wouter';
-import { placeToast, type ToastPlace } from './toast-placement';
-import { dismissToast, TOAST_DURATION_MS, toastAge, useToastState } from './use-toast';
-
-// A toast asked for just before the app moves to another screen (saved, then home) is that
-// screen's news; one already showing belongs to the screen it was shown on.
-const FOLLOWS_NAVIGATION_MS = 400;
-const REPLACE_EVERY_MS = 250;
-
-/** Where the toast stands, measured again while it shows (screens load and scroll under it). */
-function useToastPlace(showing: boolean, viewport: RefObject<HTMLOListElement | null>): ToastPlace {
-  const [place, setPlace] = useState<ToastPlace>({ top: 64 });
-  useLayoutEffect(() => {
-    if (!showing) return;
-    const measure = () => {
-      const el = viewport.current;
-      const height = el?.firstElementChild?.getBoundingClientRect().height ?? 0;
-      if (height === 0) return;
-      const next = placeToast(height, el);
-      setPlace((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
-    };
-    measure();
-    const timer = setInterval(measure, REPLACE_EVERY_MS);
-    window.addEventListener('resize', measure);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('resize', measure);
-    };
-  }, [showing, viewport]);
-  return place;
-}
+import { dismissToast, TOAST_DURATION_MS, useToastState } from './use-toast';
 
 const variants = {
   default: 'border-line bg-white text-ink',
@@ -46,23 +16,11 @@ const variants = {
 export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const t = useToastState();
   const viewport = useRef<HTMLOListElement>(null);
-  const [location] = useLocation();
-  const shownAt = useRef(location);
   useEffect(() => {
     if (focusOnMount) viewport.current?.focus();
   }, [focusOnMount]);
-  useEffect(() => {
-    if (shownAt.current === location) return;
-    shownAt.current = location;
-    if (toastAge() > FOLLOWS_NAVIGATION_MS) dismissToast();
-  }, [location]);
-  const place = useToastPlace(!!t?.open, viewport);
   return (
-    <Toast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection={'bottom' in place ? 'down' : 'up'}
-      swipeThreshold={50}
-    >
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="up" swipeThreshold={50}>
       {t && (
         <Toast.Root
           key={t.id}
@@ -89,11 +47,9 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
       )}
       <Toast.Viewport
         ref={viewport}
-        // Where it hides no heading and no control (toast-placement.ts), and click-through where
-        // no toast is.
-        style={'bottom' in place ? { bottom: place.bottom } : { top: place.top }}
-        data-place={'bottom' in place ? 'above-bottom-bar' : 'below-header'}
-        className="pointer-events-none fixed inset-x-0 z-[100] mx-auto flex w-full max-w-md flex-col px-4 outline-none"
+        // Below the app header's 4rem (its bell and avatar stay reachable while a toast shows),
+        // and click-through where no toast is.
+        className="pointer-events-none fixed inset-x-0 top-16 z-[100] mx-auto flex w-full max-w-md flex-col p-4 outline-none"
       />
     </Toast.Provider>
   );

@@ -12,21 +12,14 @@ export interface ToastData {
 }
 
 let current: ToastData | null = null;
-let shownAt = 0;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export function toast(input: Omit<ToastData, 'id' | 'open'>): number {
   current = { ...input, id: nextId++, open: true };
-  shownAt = Date.now();
   emit();
   return current.id;
-}
-
-/** How long ago, in ms, the toast showing now was asked for. */
-export function toastAge(): number {
-  return Date.now() - shownAt;
 }
 
 export function dismissToast(id?: number) {

@@ -118,6 +118,8 @@ interface BillBreakdownProps {
   paymentStatus?: ReactNode;
   /** The receipt's photo, for a saved bill that was read from one. */
   receipt?: ReactNode;
+  /** What the owner may still do with a saved bill (delete, archive), at the foot of the page. */
+  manage?: ReactNode;
   /** Why the bill cannot be saved as it is: said above the actions, which stay disabled. */
   refused?: string | null;
 }
@@ -212,9 +214,10 @@ export function BillBreakdown(props: BillBreakdownProps) {
           <Share2 aria-hidden className="size-5" />
           Share a copy of this bill
         </Button>
+        {props.manage}
       </div>
 
-      <div data-bottom-bar className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+      <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
         {props.refused && (
           <p role="alert" className="text-center text-sm font-medium text-danger">
             {props.refused}

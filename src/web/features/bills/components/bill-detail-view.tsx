@@ -1,5 +1,5 @@
 import { BellRing, Link2, QrCode, Users } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
 import { formatPence, toPence } from '../../../../domain/money';
@@ -42,6 +42,8 @@ export interface BillDetailViewProps {
   onOpenPicking?: () => void;
   /** Friends still to pay by a working link: "Remind" each, "Remind everyone". */
   unpaidLinks?: RemindFriend[];
+  /** Delete or archive, at the foot of the page (ManageBill). */
+  manage?: ReactNode;
 }
 
 const money = (amount: string) => formatPence(toPence(amount));

@@ -15,7 +15,6 @@ import { CardForm } from './card-form';
 
 export const PAYMENT_SUCCESS_TITLE = 'Woohoo! Payment successful';
 export const PAYMENT_ERROR_PANEL_TITLE = 'Whoops! Payment error';
-export const PAYMENT_FAILED_TITLE = 'Payment failed';
 
 const money = (amount: string) => formatPence(toPence(amount));
 
@@ -94,12 +93,8 @@ export function SandboxCheckoutView({
       switch (failure.kind) {
         case 'declined':
         case 'error':
+          // Said once, by the error panel in place of the form (an alert), not a toast as well.
           setState({ status: 'error', message: failure.message });
-          toast({
-            variant: 'destructive',
-            title: PAYMENT_FAILED_TITLE,
-            description: failure.message,
-          });
           break;
         case 'invalid':
           setState({ status: 'ready' });

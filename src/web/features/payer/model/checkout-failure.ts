@@ -43,7 +43,7 @@ export function checkoutFailure(error: unknown): CheckoutFailure {
 }
 
 export type CardPayFailure =
-  /** The card was declined: the error panel, and a 'Payment failed' toast. */
+  /** The card was declined: the error panel says so, once (no toast repeats it). */
   | { kind: 'declined'; message: string }
   /** The server's own field checks (the same rules as the form's): shown at the fields. */
   | { kind: 'invalid'; message: string; problems: Record<string, string> }

@@ -192,7 +192,7 @@ function ManualEntryForm({
         <Plus aria-hidden className="size-5" />
         Add Another Item
       </Button>
-      <div data-bottom-bar className="sticky bottom-0 -mx-5 -mb-4 grid grid-cols-[auto_1fr] gap-3 bg-white px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-2">
+      <div className="sticky bottom-0 -mx-5 -mb-4 grid grid-cols-[auto_1fr] gap-3 bg-white px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-2">
         <Button variant="secondary" size="lg" onClick={onCancel}>
           Cancel
         </Button>

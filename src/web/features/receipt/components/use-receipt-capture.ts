@@ -6,7 +6,7 @@ import { isOnline } from '../../../lib/use-online';
 import { receiptFileProblem } from '../model/scan-messages';
 import { STILL_OFFLINE_TOAST } from '../model/waiting-receipt';
 import { clearReading, startReading } from './use-receipt-processing';
-import { keepReceipt, nameWaitingReceipt, waitingReceipts } from './waiting-receipts';
+import { keepReceipt, nameWaitingReceipt } from './waiting-receipts';
 
 /**
  * Listens for receipt images chosen anywhere (Home's buttons, the add tab: the receiptCaptured
@@ -69,11 +69,14 @@ export function useReceiptCapture(userId: string, firstFile: File | null = null)
     open,
     /** The id of the photo kept on the device for later, when there was no connection. */
     keptId,
-    /** The friends dialog was dismissed: the user changed their mind, so the reading stops. */
+    /**
+     * The friends dialog was dismissed (its x or Escape, alike): a reading under way stops. A photo
+     * kept offline stays on the device and is read when the connection returns, like any other;
+     * the waiting card deletes it.
+     */
     dismiss: () => {
       openRef.current = false;
       setOpen(false);
-      if (keptId) void waitingReceipts.remove(keptId);
       setKeptId(null);
       clearReading();
     },

@@ -1,8 +1,8 @@
-import { CloudOff, Trash2 } from 'lucide-react';
+import { CloudOff, RefreshCw, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { WaitingReceipt } from '../model/waiting-receipt';
-import { useWaitingReceipts, waitingReceipts } from './waiting-receipts';
+import { tryWaitingReceiptsNow, useWaitingReceipts, waitingReceipts } from './waiting-receipts';
 
 const timeOf = (ms: number) =>
   new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -34,6 +34,10 @@ export function WaitingReceiptsCard({ userId }: { userId: string }) {
           <WaitingReceiptRow key={receipt.id} receipt={receipt} />
         ))}
       </ul>
+      <Button variant="secondary" block className="mt-3" onClick={tryWaitingReceiptsNow}>
+        <RefreshCw aria-hidden className="size-5" />
+        Try now
+      </Button>
     </section>
   );
 }

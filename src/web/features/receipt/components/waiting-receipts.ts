@@ -32,3 +32,17 @@ export async function nameWaitingReceipt(
 export function useWaitingReceipts(userId: string | null | undefined): readonly WaitingReceipt[] {
   return useKeptEntries(waitingReceipts, userId);
 }
+
+// "Try now" on the waiting card: read the waiting photos now, whatever the browser says about the
+// connection (it can say offline on a network that works, or miss the change back).
+const tryNowListeners = new Set<() => void>();
+
+/** Asks for the waiting photos to be read now. */
+export function tryWaitingReceiptsNow(): void {
+  tryNowListeners.forEach((listener) => listener());
+}
+
+export function onTryWaitingReceiptsNow(listener: () => void): () => void {
+  tryNowListeners.add(listener);
+  return () => tryNowListeners.delete(listener);
+}

@@ -195,7 +195,7 @@ function FriendsForm({ me, onContinue }: { me: string; onContinue: (names: strin
         Add More
       </Button>
       {/* Pinned to the bottom of the sheet, at thumb height, however many friends are listed. */}
-      <div data-bottom-bar className="sticky bottom-0 -mx-5 -mb-4 bg-white px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-2">
+      <div className="sticky bottom-0 -mx-5 -mb-4 bg-white px-5 pb-[max(1rem,env(safe-area-inset-bottom))] pt-2">
         <Button type="submit" size="lg" block disabled={!canContinue}>
           Continue
         </Button>
