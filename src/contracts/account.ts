@@ -42,8 +42,18 @@ export const exportBillSchema = z.object({
       amount: moneyOutput,
       splitMode: z.string(),
       assignments: z.array(z.object({ participant: z.string(), portions: z.number() })),
+      /** Friends' own picks (a bill they pick from): portions, or null for "share". */
+      picks: z.array(
+        z.object({
+          participant: z.string(),
+          portions: z.number().nullable(),
+          createdAt: z.string(),
+        }),
+      ),
     }),
   ),
+  /** The bill's join link for friends to pick their items (its token is not exported). */
+  joinLink: z.object({ createdAt: z.string(), expiresAt: z.string() }).nullable(),
   participants: z.array(
     z.object({
       id: z.string(),

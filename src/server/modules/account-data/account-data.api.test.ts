@@ -4,6 +4,7 @@ import {
   DELETE_WRONG_PASSWORD,
   EXPORT_CSV_HEADER,
 } from '../../../contracts/account';
+import { creatorPickingResponseSchema } from '../../../contracts/join';
 import { PAYMENT_LINK_NOT_FOUND } from '../../../contracts/payments';
 import { signUp, uniqueEmail, type Session } from '../../testing/auth-helpers';
 import { makeWholeBill, moneyPath } from '../../testing/money-path';
@@ -148,6 +149,50 @@ describe('GET /api/account/export', () => {
     // A name with a comma and quotes is one quoted cell.
     expect(lines.filter((l) => l.includes('"Carol\'s lunch, ""plain"""'))).toHaveLength(3);
     expect((await get(carol.s, '/api/account/export?format=xml')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/account/export, a bill friends pick from', () => {
+  it("holds each friend's picks and the join link (not its token)", async () => {
+    const gail = await account('Gail');
+    const join = await post(gail.s, `/api/bills/${gail.savedBill}/join-link`);
+    expect(join.statusCode, join.body).toBe(200);
+    const picking = creatorPickingResponseSchema.parse(
+      (await get(gail.s, `/api/bills/${gail.savedBill}/picking`)).json(),
+    );
+    const priya = picking.participants.find((p) => p.name === 'Priya')!;
+    const fries = picking.bill.items.find((i) => i.name === 'French Fries')!;
+    const wine = picking.bill.items.find((i) => i.name === 'Red Wine')!;
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bills/${gail.savedBill}/picks`,
+      headers: { cookie: gail.s.cookie },
+      payload: {
+        participantId: priya.id,
+        picks: [
+          { itemId: fries.id, portions: 1.5 },
+          { itemId: wine.id, portions: 'share' },
+        ],
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+
+    const res = await get(gail.s, '/api/account/export');
+    const bill = accountExportSchema.parse(res.json()).bills.find((b) => b.id === gail.savedBill)!;
+    expect(bill.joinLink).toEqual({ createdAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(res.body).not.toContain(join.json().token);
+    const picksOf = (item: string) =>
+      bill.items.find((i) => i.name === item)!.picks.filter((p) => p.participant === 'Priya');
+    expect(picksOf('French Fries')).toEqual([
+      { participant: 'Priya', portions: 1.5, createdAt: expect.any(String) },
+    ]);
+    expect(picksOf('Red Wine')).toEqual([
+      { participant: 'Priya', portions: null, createdAt: expect.any(String) },
+    ]);
+    expect(picksOf('Chai')).toEqual([]);
+    // Only this bill's picks, and only Gail's bills.
+    for (const b of accountExportSchema.parse(res.json()).bills)
+      if (b.id !== gail.savedBill) expect(b.items.flatMap((i) => i.picks)).toEqual([]);
   });
 });
 

@@ -7,10 +7,12 @@ import {
   billParticipants,
   bills,
   itemAssignments,
+  joinLinks,
   paymentItems,
   paymentLinks,
   payments,
   payoutAccounts,
+  picks,
   receipts,
   session,
   shareLines,
@@ -97,9 +99,11 @@ export function createAccountDataRepo(db: Db) {
           links: [],
           payments: [],
           paid: [],
+          picks: [],
+          joinLinks: [],
         };
-      const [items, assignments, participants, lines, links, paymentRows, paid] = await Promise.all(
-        [
+      const [items, assignments, participants, lines, links, paymentRows, paid, pickRows, joins] =
+        await Promise.all([
           db
             .select()
             .from(billItems)
@@ -142,9 +146,24 @@ export function createAccountDataRepo(db: Db) {
             .from(paymentItems)
             .innerJoin(paymentLinks, eq(paymentLinks.id, paymentItems.linkId))
             .where(and(inArray(paymentLinks.billId, billIds), eq(paymentItems.outcome, 'paid'))),
-        ],
-      );
-      return { items, assignments, participants, lines, links, payments: paymentRows, paid };
+          db
+            .select()
+            .from(picks)
+            .where(inArray(picks.billId, billIds))
+            .orderBy(asc(picks.createdAt)),
+          db.select().from(joinLinks).where(inArray(joinLinks.billId, billIds)),
+        ]);
+      return {
+        items,
+        assignments,
+        participants,
+        lines,
+        links,
+        payments: paymentRows,
+        paid,
+        picks: pickRows,
+        joinLinks: joins,
+      };
     },
 
     /**

@@ -44,6 +44,8 @@ function exportBills(page: BillRow[], parts: Parts): ExportBill[] {
   const paymentsOf = groupBy(parts.payments, (r) => r.billId);
   const assignments = groupBy(parts.assignments, (r) => r.itemId);
   const paidBy = groupBy(parts.paid, (r) => r.paymentId);
+  const picksOf = groupBy(parts.picks, (r) => r.itemId);
+  const joinOf = new Map(parts.joinLinks.map((j) => [j.billId, j]));
   const nameOf = new Map(parts.participants.map((p) => [p.id, p.name]));
   const positionOf = new Map(parts.participants.map((p) => [p.id, p.position]));
   return page.map((b) => ({
@@ -70,7 +72,18 @@ function exportBills(page: BillRow[], parts: Parts): ExportBill[] {
         participant: nameOf.get(a.participantId) ?? '',
         portions: a.portionHalves / 2,
       })),
+      picks: picksOf(it.id).map((k) => ({
+        participant: nameOf.get(k.participantId) ?? '',
+        portions: k.portionHalves === null ? null : k.portionHalves / 2,
+        createdAt: k.createdAt.toISOString(),
+      })),
     })),
+    joinLink: joinOf.has(b.id)
+      ? {
+          createdAt: joinOf.get(b.id)!.createdAt.toISOString(),
+          expiresAt: joinOf.get(b.id)!.expiresAt.toISOString(),
+        }
+      : null,
     participants: people(b.id).map((p) => ({
       id: p.id,
       name: p.name,

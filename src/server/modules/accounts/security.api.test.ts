@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CURRENT_PASSWORD_WRONG,
   deviceSessionsSchema,
@@ -23,6 +23,8 @@ const PASSWORD = 'correct horse battery';
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Each password is hashed with scrypt, several sign-ins a test: slow on a busy machine.
+  vi.setConfig({ testTimeout: 120_000 });
 });
 afterAll(() => t.close());
 
