@@ -62,7 +62,16 @@ describe('a scan whose client went away', () => {
     const repo = fakeRepo();
     const service = createReceiptsService(repo, ocr);
     const reading = await service.scan('alice', await photo(), new AbortController().signal);
-    expect(reading.items).toEqual([{ name: 'Tea', amount: '2.50', unsure: false }]);
+    // The item's line on the photo, as fractions of the photo's width and height.
+    expect(reading.items).toEqual([
+      {
+        name: 'Tea',
+        amount: '2.50',
+        unsure: false,
+        unsureWhy: [],
+        box: { x: 0.05, y: 0.0333, width: 0.95, height: 0.0667, angle: 0 },
+      },
+    ]);
     expect(repo.insert).toHaveBeenCalledOnce();
   });
 
