@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSecrets } from './secrets';
+import { generateVapidKeys, loadSecrets } from './secrets';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fairshare-secrets-'));
 
@@ -32,5 +32,14 @@ describe('loadSecrets', () => {
       authSecret: 'x'.repeat(40),
       vapid,
     });
+  });
+
+  it('always gives a 32-byte private key, even when it starts with zero bytes', () => {
+    // About one key in 256 starts with a zero byte: 2,000 keys meet several.
+    for (let i = 0; i < 2000; i++) {
+      const { privateKey, publicKey } = generateVapidKeys();
+      expect(Buffer.from(privateKey, 'base64url')).toHaveLength(32);
+      expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    }
   });
 });

@@ -18,7 +18,11 @@ export function generateVapidKeys(): Secrets['vapid'] {
   ecdh.generateKeys();
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    // The private key is a 32-byte number, which Node hands back without its leading zero bytes
+    // (one key in 256 comes out 31 bytes long): web-push refuses that, so it is padded back.
+    privateKey: Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString(
+      'base64url',
+    ),
   };
 }
 
