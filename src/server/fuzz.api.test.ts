@@ -21,6 +21,7 @@ import {
   createPaymentLinksBodySchema,
   markPaidBodySchema,
   onboardingLinkBodySchema,
+  sandboxBankBodySchema,
   sandboxConnectBodySchema,
   sandboxPayBodySchema,
 } from '../contracts/payments';
@@ -72,6 +73,7 @@ const fx = {
   participantId: '',
   token: '',
   sessionId: '',
+  bankSessionId: '',
   intentId: '',
   clientSecret: '',
   receiptId: '',
@@ -131,6 +133,7 @@ beforeAll(async () => {
         { key: 'b', name: 'Bea' },
         { key: 'c', name: 'Cal' },
         { key: 'd', name: 'Dee' },
+        { key: 'e', name: 'Eve' },
       ],
       items: [{ name: 'Feast', amount: '400.00', splitMode: 'equally' }],
     })
@@ -146,6 +149,25 @@ beforeAll(async () => {
       participantIds: [links.paymentLinks[1].participantId],
     })
   ).sessionId;
+  fx.bankSessionId = (
+    await post('/api/payments/checkout', {
+      token: links.paymentLinks[3].token,
+      participantIds: [links.paymentLinks[3].participantId],
+      method: 'bank',
+    })
+  ).sessionId;
+  // The test bank answers a few seconds after Approve, by itself: answered and settled here, so
+  // that no route's check sees it change what is stored; the fuzzed request then finds it answered.
+  await post(`/api/sandbox/checkout/${fx.bankSessionId}/bank`, {
+    bank: 'Monzo',
+    answer: 'approve',
+  });
+  for (let waited = 0; ; waited += 250) {
+    const res = await t.app.inject({ url: `/api/payments/sessions/${fx.bankSessionId}` });
+    if (res.json().status !== 'processing') break;
+    expect(waited, 'the test bank never answered').toBeLessThan(30_000);
+    await new Promise((r) => setTimeout(r, 250));
+  }
   fx.intentToken = links.paymentLinks[2].token;
   const intent = await post(`/api/payment-links/${fx.intentToken}/process`, {});
   fx.intentId = intent.paymentIntentId;
@@ -381,6 +403,12 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/payments/sessions/:sessionId' },
   { method: 'GET', url: '/api/sandbox/checkout/:sessionId' },
   { method: 'POST', url: '/api/sandbox/checkout/:sessionId/pay', body: sandboxPayBodySchema },
+  {
+    method: 'POST',
+    url: '/api/sandbox/checkout/:sessionId/bank',
+    body: sandboxBankBodySchema,
+    params: () => ({ sessionId: fx.bankSessionId }),
+  },
   { method: 'GET', url: '/api/stripe/bank-account', signedIn: true },
   { method: 'GET', url: '/api/stripe/connect/status', signedIn: true },
   { method: 'POST', url: '/api/stripe/connect/account', signedIn: true },
