@@ -45,9 +45,12 @@ test('onboarding: Get connected, the sandbox connect page, and back home connect
   await expect(page.getByText('•••• 1357')).toBeVisible();
   await snap(page, 'sandbox-connect-done');
 
-  // Continue goes to the return URL: home, which says so and tidies the address.
+  // Continue goes to the return URL: onboarding, which says so and goes on at step 3, then
+  // home once the tour is skipped.
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Bank account connected', { exact: true })).toBeVisible();
+  await expect(page.getByText('Step 3 of 6')).toBeVisible();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Hi Siobhán' })).toBeVisible();
 });
