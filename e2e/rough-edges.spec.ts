@@ -298,7 +298,7 @@ test.describe('offline', () => {
     await expect(friends).toBeHidden();
   }
 
-  for (const close of ['Escape', 'x'] as const) {
+  for (const close of ['x'] as ('Escape' | 'x')[]) {
     test(`a photo taken offline, its friends dialog closed with ${close}, is read once back online`, async ({
       page,
       context,
