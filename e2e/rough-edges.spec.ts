@@ -298,7 +298,7 @@ test.describe('offline', () => {
     await expect(friends).toBeHidden();
   }
 
-  for (const close of ['x'] as ('Escape' | 'x')[]) {
+  for (const close of ['Escape', 'x'] as ('Escape' | 'x')[]) {
     test(`a photo taken offline, its friends dialog closed with ${close}, is read once back online`, async ({
       page,
       context,
@@ -323,6 +323,11 @@ test.describe('offline', () => {
       // Read: on to the reading (which asks who is splitting, as none were named), and the photo
       // leaves the phone.
       await expect(page).toHaveURL(/\/(processing-receipt|split-bill)$/, { timeout: 30_000 });
+      // The photo leaves the phone once the server has answered (leaving before that reads it
+      // again on home): the reading is over when it asks who is splitting.
+      await expect(page.getByRole('dialog', { name: 'Add Friends to Split With' })).toBeVisible({
+        timeout: 30_000,
+      });
       await page.goto('/');
       await expect(page.getByRole('heading', { name: `Hi ${ME}` })).toBeVisible();
       await expect(waitingCard(page)).toHaveCount(0, { timeout: 30_000 });
