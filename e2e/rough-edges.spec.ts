@@ -381,3 +381,62 @@ test.describe('offline', () => {
     await expect(page.getByText('Reconnect Ramen')).toBeVisible({ timeout: 20_000 });
   });
 });
+
+test.describe('toasts', () => {
+  /** The toast showing `title`: Radix's list item around it. */
+  const toastOf = (page: Page, title: string) =>
+    page.locator('li', { has: page.getByText(title, { exact: true }) });
+
+  /** Whether two boxes share any pixel. */
+  const overlap = (
+    a: { x: number; y: number; width: number; height: number },
+    b: { x: number; y: number; width: number; height: number },
+  ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  test('a toast stands above the bottom bar, hides no heading, and stays on its screen', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    // Home, back from connecting a bank: above the tab bar, clear of the greeting.
+    await connectBank(page);
+    await page.goto('/?onboarding=complete');
+    const connected = toastOf(page, 'Bank account connected');
+    await expect(connected).toBeVisible();
+    const greeting = await page.getByRole('heading', { name: `Hi ${ME}` }).boundingBox();
+    const tabs = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    let box = (await connected.boundingBox())!;
+    expect(overlap(box, greeting!)).toBe(false);
+    expect(box.y + box.height).toBeLessThanOrEqual(tabs!.y + 1);
+    await snap(page, 'rough-edges-toast-home');
+
+    // A bill's page: above its action bar, clear of the bill's name and the header's controls.
+    const billId = await saveBill(page, 'Toast Tapas');
+    await page.goto(`/bill/${billId}`);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }),
+    );
+    await page.getByRole('button', { name: 'Share a copy of this bill' }).click();
+    const copied = toastOf(page, 'Copied to clipboard');
+    await expect(copied).toBeVisible();
+    // One at a time: the earlier toast is gone.
+    await expect(page.getByText('Bank account connected', { exact: true })).toHaveCount(0);
+    box = (await copied.boundingBox())!;
+    const title = await page.getByRole('heading', { name: 'Toast Tapas' }).boundingBox();
+    expect(overlap(box, title!)).toBe(false);
+    const getPaid = page.getByRole('button', { name: 'Covered the bill? Get paid back' });
+    expect(overlap(box, (await getPaid.boundingBox())!)).toBe(false);
+    for (const button of await page.locator('header').getByRole('button').all()) {
+      expect(overlap(box, (await button.boundingBox())!)).toBe(false);
+    }
+    await snap(page, 'rough-edges-toast-bill');
+
+    // Seen, then on to the QR view: the toast stays behind.
+    await page.waitForTimeout(1200);
+    await getPaid.click();
+    await expect(page).toHaveURL(/\/qr-payment$/);
+    await expect(page.getByText('Copied to clipboard', { exact: true })).toHaveCount(0);
+  });
+});

@@ -41,6 +41,7 @@ export function BottomNav({ active }: { active?: NavTab }) {
 
   return (
     <nav
+      data-toast-anchor
       aria-label="Main"
       data-pulsing={pulsing || undefined}
       className={`fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t border-line bg-white/95 px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-1 backdrop-blur ${pulsing ? 'animate-pulse-once' : ''}`}

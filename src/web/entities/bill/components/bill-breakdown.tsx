@@ -217,7 +217,10 @@ export function BillBreakdown(props: BillBreakdownProps) {
         {props.manage}
       </div>
 
-      <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+      <div
+        data-toast-anchor
+        className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur"
+      >
         {props.refused && (
           <p role="alert" className="text-center text-sm font-medium text-danger">
             {props.refused}

@@ -100,7 +100,10 @@ export function QrPaymentView({ data, onBack, onDone }: QrPaymentViewProps) {
         )}
       </div>
 
-      <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+      <div
+        data-toast-anchor
+        className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur"
+      >
         {friend.status === 'pending' && !everyonePaid && (
           <Button
             variant="secondary"

@@ -43,7 +43,10 @@ export function PayFrame({
         {children}
       </div>
       {footer && (
-        <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur print:hidden">
+        <div
+          data-toast-anchor
+          className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur print:hidden"
+        >
           {footer}
         </div>
       )}

@@ -148,7 +148,10 @@ export function PickingView({
         </section>
       </div>
 
-      <div className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+      <div
+        data-toast-anchor
+        className="sticky bottom-0 mt-auto flex flex-col gap-2 border-t border-line bg-white/95 px-4 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur"
+      >
         <p className="text-center text-sm text-muted" role="status">
           {busy ? 'Saving…' : left.length > 0 ? `${formatPence(leftPence)} not picked yet` : ''}
         </p>

@@ -32,6 +32,7 @@ export function SplitBar({
   const statusId = `${useId()}-status`;
   return (
     <div
+      data-toast-anchor
       className={`sticky bottom-0 z-10 mt-6 border-t border-line bg-white/95 pb-[max(1rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur ${footerClassName}`}
     >
       {onLetFriendsPick && (
