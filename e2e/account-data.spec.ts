@@ -34,8 +34,20 @@ test('change the password, download the data, delete the account', async ({ page
     headers: { 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1' },
   });
   expect(otherSignIn.status()).toBe(200);
+  // And a third, to sign out from here.
+  const laptop = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const laptopSignIn = await laptop.request.post('/api/auth/sign-in/email', {
+    data: { email: me.email, password: me.password },
+    headers: {
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+    },
+  });
+  expect(laptopSignIn.status()).toBe(200);
+  // The page is told which devices are signed in, never their sessions' tokens (each a sign-in).
+  const devices = page.waitForResponse('**/api/auth/list-sessions');
 
-  // Security: the e-mail, the password, the two devices.
+  // Security: the e-mail, the password, the three devices.
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Security' }).click();
   const security = page.getByRole('dialog', { name: 'Security' });
@@ -43,6 +55,17 @@ test('change the password, download the data, delete the account', async ({ page
   await expect(security.getByText('This device', { exact: true })).toBeVisible();
   await expect(security.getByText('Safari on iPad')).toBeVisible();
   await snap(page, 'settings-security');
+  const listed = await (await devices).json();
+  expect(listed).toHaveLength(3);
+  for (const device of listed) expect(Object.keys(device)).not.toContain('token');
+
+  // One device signed out from here: that one only.
+  await security.getByRole('button', { name: /^Sign out Chrome on Windows/ }).click();
+  await expect(page.getByText('Device signed out', { exact: true })).toBeVisible();
+  await expect(security.getByText('Chrome on Windows')).toHaveCount(0);
+  expect((await laptop.request.get('/api/auth/user')).status()).toBe(401);
+  expect((await other.request.get('/api/auth/user')).status()).toBe(200);
+  await laptop.close();
 
   // A wrong current password changes nothing.
   await security.getByLabel('Current password').fill('not my password');

@@ -171,10 +171,13 @@ export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
 export const CHANGE_EMAIL_SENT =
   'We have sent a link to the new address. Your e-mail changes when you open it (within 24 hours).';
 
-/** GET /api/auth/list-sessions (better-auth): the devices signed in to the account. */
+/**
+ * GET /api/auth/list-sessions (better-auth's, passed through): the devices signed in to the account.
+ * Without their tokens: a session's token is its sign-in, kept in an httpOnly cookie, never in the
+ * page's reach.
+ */
 export const deviceSessionSchema = z.object({
   id: z.string(),
-  token: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   expiresAt: z.string(),
@@ -184,5 +187,12 @@ export const deviceSessionSchema = z.object({
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 export const deviceSessionsSchema = z.array(deviceSessionSchema);
 
-/** POST /api/auth/revoke-session: signs one device out (a token from list-sessions). */
-export const revokeSessionBodySchema = z.object({ token: z.string().min(1).max(512) });
+/**
+ * POST /api/auth/revoke-session: signs one device out, named by its id from list-sessions (or, as
+ * better-auth takes it, by its token).
+ */
+export const revokeSessionBodySchema = z.union([
+  z.strictObject({ id: z.string().min(1).max(128) }),
+  z.strictObject({ token: z.string().min(1).max(512) }),
+]);
+export type RevokeSessionBody = z.infer<typeof revokeSessionBodySchema>;

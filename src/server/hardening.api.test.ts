@@ -845,7 +845,7 @@ describe('the smaller points', () => {
       remoteAddress: '10.77.0.1',
     });
     const second = again.headers['set-auth-token'] as string;
-    // Sessions are named by their token (the signed cookie's first part), as list-sessions gives it.
+    // better-auth's own way to name a session, its token (the signed cookie's first part), works too.
     const own = await t.app.inject({
       method: 'POST',
       url: '/api/auth/revoke-session',

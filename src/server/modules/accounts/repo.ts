@@ -21,6 +21,16 @@ export function createAccountsRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** The token of one of this user's sessions, named by its id; null when it is not theirs. */
+    async sessionToken(userId: string, id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ token: session.token })
+        .from(session)
+        .where(and(eq(session.id, id), eq(session.userId, userId)))
+        .limit(1);
+      return row?.token ?? null;
+    },
+
     /** The user a live password-reset token (better-auth's 'reset-password:<token>') belongs to. */
     async resetTokenOwner(token: string): Promise<UserRow | undefined> {
       const [row] = await db

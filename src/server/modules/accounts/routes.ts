@@ -20,6 +20,8 @@ import {
   syncUserResponseSchema,
   updateProfileBodySchema,
   userSchema,
+  deviceSessionsSchema,
+  revokeSessionBodySchema,
 } from '../../../contracts/auth';
 import type { Config } from '../../config';
 import { userIdOf, type RequireUser, type SessionUser } from '../../http/auth-guard';
@@ -250,13 +252,28 @@ export const accountsRoutes =
           )
             return changeEmail(req, reply, claims.userId, claims.updateTo);
         }
+        if (req.method === 'GET' && path === '/api/auth/list-sessions') {
+          // Each device's session without its token: the token is the sign-in itself, kept in an
+          // httpOnly cookie out of the page's reach; a device is signed out by its id (below).
+          const res = await callAuth(req, undefined);
+          if (!res.ok) return send(req, reply, res);
+          // The schema keeps only what it names (no token).
+          const devices = deviceSessionsSchema.parse(await res.json());
+          return send(req, reply, new Response(JSON.stringify(devices), res));
+        }
         if (req.method === 'POST' && path === '/api/auth/revoke-session') {
           // better-auth answers success for any token, even another user's (it ends only the
-          // caller's own): say plainly that a token not theirs names no session.
+          // caller's own): say plainly that a session not theirs is not found.
           const userId = await signedInUser(req);
-          const token = (req.body as { token?: unknown } | undefined)?.token;
-          if (userId && (typeof token !== 'string' || !(await service.ownsSession(userId, token))))
-            throw new AppError(404, 'session_not_found', 'Session not found');
+          if (userId) {
+            const body = parseBody(revokeSessionBodySchema, req.body, { plainMessages: true });
+            const token =
+              'id' in body
+                ? await service.sessionToken(userId, body.id)
+                : (await service.ownsSession(userId, body.token)) && body.token;
+            if (!token) throw new AppError(404, 'session_not_found', 'Session not found');
+            return forward(req, reply, { token });
+          }
         }
         return forward(req, reply, req.body);
       },

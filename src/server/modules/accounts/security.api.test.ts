@@ -201,25 +201,36 @@ describe('devices signed in', () => {
 
     const list = await get(phone, '/api/auth/list-sessions');
     expect(list.statusCode, list.body).toBe(200);
+    // No session's token reaches the page (a token is a sign-in): only ids.
+    expect(list.body).not.toContain(phone.token!.split('.')[0]);
+    for (const s of list.json() as Record<string, unknown>[]) expect(s).not.toHaveProperty('token');
     const sessions = deviceSessionsSchema.parse(list.json());
     expect(sessions).toHaveLength(3);
     expect(sessions.map((x) => x.userAgent)).toEqual(
       expect.arrayContaining([expect.stringMatching(/Macintosh/), expect.stringMatching(/iPad/)]),
     );
     const laptopSession = sessions.find((x) => x.userAgent?.includes('Macintosh'))!;
-    t.logs?.addSecrets(...sessions.map((x) => x.token));
 
     // Another account's token names no session of this one.
     const strangers = deviceSessionsSchema.parse(
       (await get(stranger, '/api/auth/list-sessions')).json(),
     );
-    t.logs?.addSecrets(...strangers.map((x) => x.token));
     expect(
-      (await post(phone, '/api/auth/revoke-session', { token: strangers[0]!.token })).statusCode,
+      (await post(phone, '/api/auth/revoke-session', { id: strangers[0]!.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(phone, '/api/auth/revoke-session', { token: stranger.token!.split('.')[0] }))
+        .statusCode,
     ).toBe(404);
     expect((await get(stranger, '/api/auth/user')).statusCode).toBe(200);
+    // A body naming neither, or both: refused, nothing ended.
+    for (const body of [{}, { id: '' }, { id: laptopSession.id, token: 'x' }, { id: 7 }]) {
+      const res = await post(phone, '/api/auth/revoke-session', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await get(laptop, '/api/auth/user')).statusCode).toBe(200);
 
-    const one = await post(phone, '/api/auth/revoke-session', { token: laptopSession.token });
+    const one = await post(phone, '/api/auth/revoke-session', { id: laptopSession.id });
     expect(one.statusCode, one.body).toBe(200);
     expect((await get(laptop, '/api/auth/user')).statusCode).toBe(401);
     expect((await get(tablet, '/api/auth/user')).statusCode).toBe(200);

@@ -33,6 +33,12 @@ export function createAccountsService(repo: AccountsRepo) {
       return repo.ownsSession(userId, token);
     },
 
+    /** The token of the user's session `id` (to sign that device out); null when not theirs. */
+    async sessionToken(userId: string, id: string): Promise<string | null> {
+      if (id.includes('\0')) return null;
+      return repo.sessionToken(userId, id);
+    },
+
     /** The account of a live reset token (to sign it in once the password is set). */
     async resetTokenOwner(token: string): Promise<{ id: string; email: string } | undefined> {
       const row = await repo.resetTokenOwner(token);

@@ -5,6 +5,7 @@ import {
   type ChangeEmailBody,
   type ChangePasswordBody,
   type DeviceSession,
+  type RevokeSessionBody,
 } from '../../../../contracts/auth';
 import { apiRequest } from '../../../lib/api';
 
@@ -58,8 +59,8 @@ export const changePassword = (body: ChangePasswordBody) =>
 export const changeEmail = (body: ChangeEmailBody) =>
   apiRequest('POST', '/api/auth/change-email', body);
 
-export const signOutDevice = (token: string) =>
-  apiRequest('POST', '/api/auth/revoke-session', { token });
+export const signOutDevice = (id: string) =>
+  apiRequest('POST', '/api/auth/revoke-session', { id } satisfies RevokeSessionBody);
 
 export const signOutOtherDevices = () => apiRequest('POST', '/api/auth/revoke-other-sessions', {});
 

@@ -221,7 +221,7 @@ function Devices() {
                   size="sm"
                   disabled={busy !== null}
                   aria-label={`Sign out ${describeDevice(s.userAgent)}, last active ${formatDateTime(new Date(s.updatedAt))}`}
-                  onClick={() => run(s.id, () => signOutDevice(s.token), 'Device signed out')}
+                  onClick={() => run(s.id, () => signOutDevice(s.id), 'Device signed out')}
                 >
                   Sign out
                 </Button>
