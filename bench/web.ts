@@ -1,7 +1,7 @@
-// bench/web: the JavaScript each route loads at start, against its budget (issue 24): the landing
-// page, /auth, home (signed in), a payer's page (/pay/<token>) and a friend's join page
-// (/join/<token>, issue 50), in Chromium against the built app, with the sizes of the gzip and
-// brotli files the server sends.
+// bench/web: the JavaScript each route loads at start, against its budget (issues 24, 50 and 54):
+// the landing page, /auth, home (signed in), a payer's page (/pay/<token>) and a friend's join page
+// (/join/<token>), in Chromium against the built app, with the sizes of the gzip and brotli files
+// the server sends. A route over its budget prints FAIL and the run exits 1.
 //
 //   npm run build && npm run bench:web [-- --serve]
 //
