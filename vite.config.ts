@@ -91,6 +91,27 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself; the polyfill would ride in every
     // route's first load.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Two pages: the whole app, and the pages a friend opens without an account (a payer's link,
+      // a join link, the checkout), which the server answers with friend.html.
+      input: {
+        index: path.resolve('src/web/index.html'),
+        friend: path.resolve('src/web/friend.html'),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // React and TanStack Query, each one chunk that both pages share.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

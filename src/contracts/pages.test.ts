@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPaymentPage } from './pages';
+import { isFriendPage, isPaymentPage } from './pages';
 
 describe('isPaymentPage', () => {
   it('knows the payer and checkout pages', () => {
@@ -30,5 +30,26 @@ describe('isPaymentPage', () => {
       '/auth',
     ])
       expect(isPaymentPage(path), path).toBe(false);
+  });
+});
+
+describe('isFriendPage', () => {
+  it('is every payment page a friend opens without an account', () => {
+    for (const path of [
+      '/pay/abc',
+      '/payment/abc',
+      '/join/abc',
+      '/secure-payment/abc',
+      '/stripe-checkout/abc',
+      '/sandbox/checkout/cs_1',
+      '/payment-success',
+      '/payment-cancelled',
+    ])
+      expect(isFriendPage(path), path).toBe(true);
+  });
+
+  it("leaves the creator's pages to the whole app, the sandbox connect page too", () => {
+    for (const path of ['/', '/auth', '/sandbox/connect', '/bill/1', '/bill/1/picking', '/join'])
+      expect(isFriendPage(path), path).toBe(false);
   });
 });

@@ -18,3 +18,12 @@ const PAYMENT_PAGES: RegExp[] = [
 export function isPaymentPage(pathname: string): boolean {
   return PAYMENT_PAGES.some((pattern) => pattern.test(pathname));
 }
+
+/**
+ * Whether `pathname` is a page a friend opens without an account: a payer's link, a join link, the
+ * checkout and its outcome (every payment page but the creator's sandbox connect page). The server
+ * answers these with the friend pages' own small entry (friend.html), not the whole app's.
+ */
+export function isFriendPage(pathname: string): boolean {
+  return isPaymentPage(pathname) && !/^\/sandbox\/connect\/?$/.test(pathname);
+}

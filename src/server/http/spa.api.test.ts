@@ -11,6 +11,7 @@ import { pickEncoding } from './spa';
 // A small stand-in for the build: each file beside its brotli and gzip copies, as the build makes.
 const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'fairshare-web-'));
 const INDEX = '<!doctype html><title>Fairshare</title>' + '<p>shell</p>'.repeat(200);
+const FRIEND = '<!doctype html><title>Fairshare</title>' + '<p>friend pages</p>'.repeat(200);
 const SCRIPT = 'console.log("fairshare");'.repeat(200);
 function writeWithCopies(rel: string, text: string) {
   const file = path.join(webRoot, rel);
@@ -20,6 +21,7 @@ function writeWithCopies(rel: string, text: string) {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
 }
 writeWithCopies('index.html', INDEX);
+writeWithCopies('friend.html', FRIEND);
 writeWithCopies('assets/index-abc123.js', SCRIPT);
 writeWithCopies('sw.js', SCRIPT);
 
@@ -82,6 +84,18 @@ describe('the built app', () => {
     const plain = await get('/history');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX);
+  });
+
+  it('answers the pages a friend opens without an account with their own entry', async () => {
+    for (const url of ['/pay/tok', '/join/tok', '/secure-payment/tok', '/payment-success?x=1']) {
+      const page = await get(url, { 'accept-encoding': 'gzip' });
+      expect(page.headers['content-encoding'], url).toBe('gzip');
+      expect(zlib.gunzipSync(page.rawPayload).toString(), url).toBe(FRIEND);
+    }
+    for (const url of ['/', '/sandbox/connect', '/bill/1/picking', '/pay/a/b']) {
+      const page = await get(url);
+      expect(page.body, url).toBe(INDEX);
+    }
   });
 
   it('never lets a payment page be stored', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPaymentPage } from '../../contracts/pages';
+import { isFriendPage, isPaymentPage } from '../../contracts/pages';
 
 export type SendIndex = (req: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
@@ -30,11 +30,24 @@ export function pickEncoding(
   return 'identity';
 }
 
+/** A built HTML page, as is and in each encoding the build wrote beside it. */
+function readPage(file: string): Partial<Record<Encoding, Buffer>> {
+  const page: Partial<Record<Encoding, Buffer>> = { identity: fs.readFileSync(file) };
+  for (const [coding, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (fs.existsSync(file + ext)) page[coding] = fs.readFileSync(file + ext);
+  }
+  return page;
+}
+
 /**
  * Serves the built SPA from `webRoot`: the brotli or gzip file the build made beside each asset
  * (by Accept-Encoding), hashed assets cached for a year as immutable, everything else (index.html,
  * sw.js, the manifest) revalidated on every use, and payment pages never stored at all. Returns the
- * function that answers a client route with index.html (null when there is no build).
+ * function that answers a client route with index.html, or friend.html for the pages a friend opens
+ * without an account (null when there is no build).
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -45,14 +58,11 @@ export async function registerSpa(
     app.log.warn({ webRoot }, 'web build not found: run `npm run build` to serve the app');
     return null;
   }
-  const index: Partial<Record<Encoding, Buffer>> = { identity: fs.readFileSync(indexFile) };
-  for (const [coding, ext] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (fs.existsSync(indexFile + ext)) index[coding] = fs.readFileSync(indexFile + ext);
-  }
-  const held = Object.keys(index) as Encoding[];
+  const index = readPage(indexFile);
+  // The pages a friend opens without an account have an entry of their own (a build without one
+  // answers them with the whole app).
+  const friendFile = path.join(webRoot, 'friend.html');
+  const friend = fs.existsSync(friendFile) ? readPage(friendFile) : index;
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -66,13 +76,14 @@ export async function registerSpa(
   });
   const sendIndex: SendIndex = (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
-    const coding = pickEncoding(req.headers['accept-encoding'], held);
+    const page = isFriendPage(pathname) ? friend : index;
+    const coding = pickEncoding(req.headers['accept-encoding'], Object.keys(page) as Encoding[]);
     reply
       .header('cache-control', isPaymentPage(pathname) ? 'no-store' : 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (coding !== 'identity') reply.header('content-encoding', coding);
-    return reply.send(index[coding]);
+    return reply.send(page[coding]);
   };
   app.get('/', (req, reply) => sendIndex(req, reply));
   return sendIndex;

@@ -5,31 +5,21 @@ import { useOnboardingReturn } from '../../features/account/components/use-onboa
 import { HomeBills } from '../../features/bills/components/home-bills';
 import { WaitingBillsCard } from '../../features/bills/components/waiting-bills-card';
 import { WaitingReceiptsCard } from '../../features/receipt/components/waiting-receipts-card';
-import { UnsavedDraftCard } from '../../features/split/components/unsaved-draft-card';
-import {
-  clearWorkingBill,
-  discardParkedDraft,
-  loadParkedDraft,
-  loadUnsavedDraft,
-  takeBackParkedDraft,
-} from '../../entities/bill/draft/draft-bill';
+import { hasStoredDraft } from '../../entities/bill/draft/draft-key';
 import { announceReceipt } from '../../lib/receipt-events';
 import { useCurrentUser } from '../../lib/use-current-user';
-import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
 
-/** The working bill when it is unsaved, else one put aside by a scan: either is offered back. */
-function unsavedBill() {
-  const current = loadUnsavedDraft();
-  if (current) return { draft: current, parked: false };
-  const parked = loadParkedDraft();
-  return parked ? { draft: parked, parked: true } : null;
-}
+// The draft store checks what it reads with zod: loaded only when this tab holds a draft.
+const UnsavedDraftOffer = lazy(() =>
+  import('../../features/split/components/unsaved-draft-offer').then((m) => ({
+    default: m.UnsavedDraftOffer,
+  })),
+);
 
 export function HomeScreen() {
   const { user } = useCurrentUser();
-  const [, navigate] = useLocation();
-  const [unsaved, setUnsaved] = useState(unsavedBill);
+  const [hasDraft] = useState(hasStoredDraft);
   useOnboardingReturn();
 
   return (
@@ -49,19 +39,10 @@ export function HomeScreen() {
 
         {user && (
           <div className="mt-5 space-y-3 empty:hidden">
-            {unsaved && (
-              <UnsavedDraftCard
-                draft={unsaved.draft}
-                onContinue={() => {
-                  if (unsaved.parked) takeBackParkedDraft(null);
-                  navigate('/split-bill');
-                }}
-                onDiscard={() => {
-                  if (unsaved.parked) discardParkedDraft();
-                  else clearWorkingBill();
-                  setUnsaved(unsavedBill());
-                }}
-              />
+            {hasDraft && (
+              <Suspense fallback={null}>
+                <UnsavedDraftOffer />
+              </Suspense>
             )}
             <WaitingReceiptsCard userId={user.id} />
             <WaitingBillsCard userId={user.id} />

@@ -1,3 +1,4 @@
+import { DRAFT_STORAGE_KEY } from './draft-key';
 import { parseStoredDraft, type StoredDraft } from './schema';
 
 // The one store of the bill being made: one session storage key, one value checked by zod on the
@@ -5,7 +6,7 @@ import { parseStoredDraft, type StoredDraft } from './schema';
 // storage because the bill belongs to this tab until it is saved: a reload or the phone dropping
 // the tab loses nothing, and two tabs never share (or fight over) one draft.
 
-export const DRAFT_STORAGE_KEY = 'fairshare.draft';
+export { DRAFT_STORAGE_KEY };
 
 /**
  * The keys the bill was spread over before this store; any still in a tab is removed on the first
