@@ -58,18 +58,23 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    // As `npm start` runs it (glibc's per-thread arenas otherwise make resident memory jump).
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      MALLOC_ARENA_MAX: '2',
-      ...env,
+  const gcOnSignal = path.join(PROJECT_ROOT, 'bench', 'live-gc.ts');
+  return spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', '--import', gcOnSignal, 'src/server/main.ts'],
+    {
+      cwd: PROJECT_ROOT,
+      // As `npm start` runs it (glibc's per-thread arenas otherwise make resident memory jump).
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        MALLOC_ARENA_MAX: '2',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
 }
 
 async function waitFor(url: string, child: ChildProcess) {
@@ -91,17 +96,22 @@ async function stop(child: ChildProcess) {
   await new Promise((r) => child.once('exit', r));
 }
 
-/** A process's resident memory, in KiB (/proc). */
+/**
+ * A process's resident anonymous memory, in KiB (/proc): its heaps and buffers, not the pages of
+ * files it maps (the receipt reader's models), which the kernel drops and reads back at will.
+ */
 function rssKiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  const m = /RssAnon:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(m?.[1] ?? 0);
 }
 
 /**
- * A process's resident memory once it holds still: sampled until the last five samples lie within
+ * A process's resident memory after a full collection, once it holds still: sampled until the last five samples lie within
  * 256 KiB of each other (at most 30 s), their median.
  */
 async function quietRss(pid: number): Promise<number> {
+  // A full collection first (bench/live-gc.ts): live memory, not garbage.
+  process.kill(pid, 'SIGUSR2');
   const samples: number[] = [];
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -370,7 +380,7 @@ async function main() {
       `pick request to its event, every stream: p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, p99 ${ms(p99)}, max ${ms(latencies.at(-1) ?? 0)} (${latencies.length} events)`,
     );
     console.log(
-      `idle stream memory (resident, per process): ${perStream.map((b) => `${(b / 1024).toFixed(1)} KiB`).join(', ')} (${STREAMS / 2} streams each; RSS ${before.map((b) => `${(b / 1024).toFixed(0)}`).join('/')} -> ${after.map((a) => `${(a / 1024).toFixed(0)}`).join('/')} MiB)`,
+      `idle stream memory (resident anonymous, after a full GC, per process): ${perStream.map((b) => `${(b / 1024).toFixed(1)} KiB`).join(', ')} (${STREAMS / 2} streams each; RSS ${before.map((b) => `${(b / 1024).toFixed(0)}`).join('/')} -> ${after.map((a) => `${(a / 1024).toFixed(0)}`).join('/')} MiB)`,
     );
     console.log(
       `CPU while picking: servers ${serverCpuUsed.map((c) => `${c.toFixed(1)} s`).join(', ')}; stream reader ${result.cpuSeconds.toFixed(1)} s; sender ${((benchCpuUsed.user + benchCpuUsed.system) / 1e6).toFixed(1)} s; load average ${os
