@@ -4,7 +4,7 @@ import {
   type BillEventType,
 } from '../../../contracts/live';
 import type { Db } from '../../db/client';
-import { insertBillEvent } from './repo';
+import { insertBillEvent, insertBillEvents } from './repo';
 
 /**
  * Records a change to a bill in the caller's transaction (`tx`: the transaction's handle): the
@@ -21,4 +21,21 @@ export async function recordBillEvent<T extends BillEventType>(
   // A programming error, not the user's: a shape the contract does not know is never stored.
   const parsed = billEventDataSchemas[type].parse(data) as Record<string, unknown>;
   return insertBillEvent(tx, billId, type, parsed);
+}
+
+/**
+ * Records several changes of one type to a bill in one statement (recordBillEvent for each, in
+ * order): a batch of picks stored together. Returns their numbers.
+ */
+export async function recordBillEvents<T extends BillEventType>(
+  tx: Db,
+  billId: string,
+  type: T,
+  data: readonly BillEventData<T>[],
+): Promise<number[]> {
+  const events = data.map((d) => ({
+    type,
+    data: billEventDataSchemas[type].parse(d) as Record<string, unknown>,
+  }));
+  return insertBillEvents(tx, billId, events);
 }

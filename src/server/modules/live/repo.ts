@@ -10,29 +10,43 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN_CHARS = /^[A-Za-z0-9_-]+$/;
 
 /**
- * Appends an event to a bill's log in one statement: takes the bill's next number (locking its
- * counter row until the caller's transaction ends), stores the event and sends the NOTIFY, which
- * PostgreSQL (and PGlite) deliver only at commit.
+ * Appends events to a bill's log in one statement, in the order given: takes the bill's next
+ * numbers (locking its counter row until the caller's transaction ends), stores the events and
+ * sends a NOTIFY for each, which PostgreSQL (and PGlite) deliver only at commit. Returns their
+ * numbers. A batch of picks is one round trip, not one per event.
  */
+export async function insertBillEvents(
+  db: Db,
+  billId: string,
+  events: readonly { type: string; data: Record<string, unknown> }[],
+): Promise<number[]> {
+  if (!events.length) return [];
+  const n = events.length;
+  const result = (await db.execute(sql`
+    with counter as (
+      insert into ${billEventCounters} (bill_id, last_seq) values (${billId}, ${n}::int)
+      on conflict (bill_id) do update set last_seq = ${billEventCounters}.last_seq + ${n}::int
+      returning last_seq
+    ), event as (
+      insert into ${billEvents} (bill_id, seq, type, data)
+      select ${billId}, counter.last_seq - ${n}::int + e.ord::int, e.value ->> 'type', e.value -> 'data'
+      from counter, jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as e(value, ord)
+      returning seq
+    )
+    select seq, pg_notify(${BILL_EVENTS_CHANNEL}, ${billId} || ':' || seq) from event order by seq
+  `)) as unknown as { rows: { seq: number | string }[] };
+  return result.rows.map((r) => Number(r.seq));
+}
+
+/** Appends one event to a bill's log (insertBillEvents). Returns its number. */
 export async function insertBillEvent(
   db: Db,
   billId: string,
   type: string,
   data: Record<string, unknown>,
 ): Promise<number> {
-  const result = (await db.execute(sql`
-    with counter as (
-      insert into ${billEventCounters} (bill_id, last_seq) values (${billId}, 1)
-      on conflict (bill_id) do update set last_seq = ${billEventCounters}.last_seq + 1
-      returning last_seq
-    ), event as (
-      insert into ${billEvents} (bill_id, seq, type, data)
-      select ${billId}, last_seq, ${type}, ${JSON.stringify(data)}::jsonb from counter
-      returning seq
-    )
-    select seq, pg_notify(${BILL_EVENTS_CHANNEL}, ${billId} || ':' || seq) from event
-  `)) as unknown as { rows: { seq: number | string }[] };
-  return Number(result.rows[0]!.seq);
+  const [seq] = await insertBillEvents(db, billId, [{ type, data }]);
+  return seq!;
 }
 
 export function createLiveRepo(db: Db) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ItemPick } from '../../../domain/picking';
 import type { ShareLine } from '../../../domain/shares';
 import type { Db } from '../../db/client';
@@ -52,11 +52,15 @@ export function createPickingRepo(db: Db) {
       lock: boolean,
     ): Promise<{ bill: BillRow; link: JoinLinkRow } | undefined> {
       if (!isJoinToken(token)) return undefined;
-      const [link] = await db.select().from(joinLinks).where(eq(joinLinks.token, token)).limit(1);
-      if (!link) return undefined;
-      const q = db.select().from(bills).where(eq(bills.id, link.billId)).limit(1);
-      const [bill] = lock ? await q.for('update') : await q;
-      return bill && { bill, link };
+      // One round trip: a pick's transaction holds the bill's lock for each of its statements.
+      const q = db
+        .select({ bill: bills, link: joinLinks })
+        .from(joinLinks)
+        .innerJoin(bills, eq(bills.id, joinLinks.billId))
+        .where(eq(joinLinks.token, token))
+        .limit(1);
+      const [row] = lock ? await q.for('update', { of: bills }) : await q;
+      return row;
     },
 
     /** The owner's bill, locked when `lock`. */
@@ -86,24 +90,23 @@ export function createPickingRepo(db: Db) {
     },
 
     async load(bill: BillRow): Promise<PickingAggregate> {
-      const [items, participants, pickRows, lineRows] = await Promise.all([
-        db
-          .select()
-          .from(billItems)
-          .where(eq(billItems.billId, bill.id))
-          .orderBy(asc(billItems.position)),
-        db
-          .select()
-          .from(billParticipants)
-          .where(eq(billParticipants.billId, bill.id))
-          .orderBy(asc(billParticipants.position)),
-        db.select().from(picks).where(eq(picks.billId, bill.id)),
-        db
-          .select()
-          .from(shareLines)
-          .where(eq(shareLines.billId, bill.id))
-          .orderBy(asc(shareLines.participantId), asc(shareLines.position)),
-      ]);
+      // One after another: inside a transaction they share one connection.
+      const items = await db
+        .select()
+        .from(billItems)
+        .where(eq(billItems.billId, bill.id))
+        .orderBy(asc(billItems.position));
+      const participants = await db
+        .select()
+        .from(billParticipants)
+        .where(eq(billParticipants.billId, bill.id))
+        .orderBy(asc(billParticipants.position));
+      const pickRows = await db.select().from(picks).where(eq(picks.billId, bill.id));
+      const lineRows = await db
+        .select()
+        .from(shareLines)
+        .where(eq(shareLines.billId, bill.id))
+        .orderBy(asc(shareLines.participantId), asc(shareLines.position));
       const indexOf = new Map(items.map((item, i) => [item.id, i]));
       const lines = new Map<string, ShareLine[]>();
       for (const row of lineRows) {
@@ -169,24 +172,33 @@ export function createPickingRepo(db: Db) {
       return rows.length === 1;
     },
 
-    /** Replaces one person's picks with `next` (an upsert per item: a repeat changes nothing). */
-    async setPicksOf(billId: string, participantId: string, next: readonly ItemPick[]) {
-      const keep = next.map((p) => p.itemId);
+    /**
+     * Replaces the picks of the people in `participantIds` with theirs in `next`, in two
+     * statements however many people: an upsert per item (a repeat changes nothing).
+     */
+    async setPicksOf(billId: string, participantIds: readonly string[], next: readonly ItemPick[]) {
+      if (!participantIds.length) return;
+      const people = new Set(participantIds);
+      const theirs = next.filter((p) => people.has(p.participantId));
+      const kept = theirs.map((p) => sql`(${p.itemId}::uuid, ${p.participantId}::uuid)`);
       await db
         .delete(picks)
         .where(
           and(
-            eq(picks.participantId, participantId),
-            keep.length ? notInArray(picks.itemId, keep) : undefined,
+            eq(picks.billId, billId),
+            inArray(picks.participantId, [...people]),
+            kept.length
+              ? sql`(${picks.itemId}, ${picks.participantId}) not in (${sql.join(kept, sql`, `)})`
+              : undefined,
           ),
         );
-      if (!next.length) return;
+      if (!theirs.length) return;
       await db
         .insert(picks)
         .values(
-          next.map((p) => ({
+          theirs.map((p) => ({
             billId,
-            participantId,
+            participantId: p.participantId,
             itemId: p.itemId,
             portionHalves: p.portions === 'share' ? null : Math.round(p.portions * 2),
           })),
@@ -227,12 +239,17 @@ export function createPickingRepo(db: Db) {
         })),
       );
       if (values.length) await db.insert(shareLines).values(values);
-      for (const s of shares) {
-        await db
-          .update(billParticipants)
-          .set({ amountDuePence: Math.max(s.amountPence, 0), feePence: s.feePence })
-          .where(eq(billParticipants.id, s.participantId));
-      }
+      // Every person's amounts in one statement.
+      const amounts = shares.map(
+        (s) =>
+          sql`(${s.participantId}::uuid, ${Math.max(s.amountPence, 0)}::bigint, ${s.feePence}::bigint)`,
+      );
+      await db.execute(sql`
+        update ${billParticipants}
+        set amount_due_pence = v.amount, fee_pence = v.fee
+        from (values ${sql.join(amounts, sql`, `)}) as v(id, amount, fee)
+        where ${billParticipants.id} = v.id
+      `);
     },
 
     async setStatus(billId: string, status: BillRow['status']) {

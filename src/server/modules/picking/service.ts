@@ -32,7 +32,7 @@ import {
 } from '../../../domain/picking';
 import { isLinkExpired, PAYMENT_LINK_TTL_MS, type ShareLine } from '../../../domain/shares';
 import type { Db } from '../../db/client';
-import { recordBillEvent } from '../live/events';
+import { recordBillEvent, recordBillEvents } from '../live/events';
 import { oneAtATime } from './one-at-a-time';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import {
@@ -179,25 +179,24 @@ export function createPickingService(deps: PickingServiceDeps) {
     changed: readonly string[],
     events: readonly string[] = changed,
   ): Promise<PickingResult> {
-    for (const participantId of new Set(changed)) {
-      await r.setPicksOf(
-        agg.bill.id,
-        participantId,
-        next.filter((p) => p.participantId === participantId),
-      );
-    }
+    await r.setPicksOf(agg.bill.id, [...new Set(changed)], next);
     const after = { ...agg, picks: next };
     const result = pickingShares(inputOf(after, states));
     await store(tx, r, after, result);
     agg.picks = next;
-    for (const participantId of events) {
-      const share = result.shares.find((s) => s.participantId === participantId)!;
-      await recordBillEvent(tx, agg.bill.id, 'pick', {
-        participantId,
-        amount: money(share.amountPence),
-        notPicked: money(result.notPicked.amountPence),
-      });
-    }
+    await recordBillEvents(
+      tx,
+      agg.bill.id,
+      'pick',
+      events.map((participantId) => {
+        const share = result.shares.find((s) => s.participantId === participantId)!;
+        return {
+          participantId,
+          amount: money(share.amountPence),
+          notPicked: money(result.notPicked.amountPence),
+        };
+      }),
+    );
     return result;
   }
 
