@@ -1,3 +1,4 @@
+import { digitsOf, hasDigits } from './text';
 import type { Pence } from '../money';
 
 // Money as printed on receipts. OCR keeps whatever the till printed: '£4.50', '4.50', '4,50'
@@ -64,7 +65,7 @@ function search(text: string): FoundAmount[] {
     const close = m[8];
     const trailingMinus = m[7];
     const credit = m[9];
-    const digits = units.replace(/[^\d]/g, '');
+    const digits = digitsOf(units);
     // Six or more digits with no thousands separator are a product code or a barcode that runs into
     // a price ('50123454.99'), never a price: receipts in pence group large figures, or print none.
     if (digits === units && digits.length >= 6) continue;
@@ -135,7 +136,7 @@ const THOUSANDS = /(?<![\d.,/:#])(\d{1,3}(?:[.,:]\d{3})+)[\s*]*[A-Z]?$/;
 export function trailingWholeAmount(text: string, thousands = false): FoundAmount | null {
   const m = (thousands ? THOUSANDS.exec(text) : null) ?? WHOLE_UNITS.exec(text);
   if (!m) return null;
-  const pence = Number(m[1]!.replace(/[.,:]/g, '')) * 100 + Number(m[2] ?? '0') * 10;
+  const pence = Number(digitsOf(m[1]!)) * 100 + Number(m[2] ?? '0') * 10;
   return { pence, start: m.index, end: m.index + m[0].length, negative: false };
 }
 
@@ -152,5 +153,5 @@ const PACK_SIZE = new RegExp(String.raw`(?<![\d.,])\d{1,4}\s?(?:${PACK_UNIT})\b`
  * unsure of it (adapters/ocr/paddle.ts); a code or a pack size misread costs the split nothing.
  */
 export function mayHoldAFigure(text: string): boolean {
-  return /\d/.test(text.replace(PRODUCT_CODE, ' ').replace(PACK_SIZE, ' '));
+  return hasDigits(text.replace(PRODUCT_CODE, ' ').replace(PACK_SIZE, ' '));
 }

@@ -1,6 +1,14 @@
 // Stage 1, classify: each printed line becomes a Line, what it is (keywords.ts) and the amount it
 // ends with (amounts.ts), and a price printed on its own line is joined to the name above it.
 import {
+  hasDigitLookalike,
+  hasDigits,
+  hasLetters,
+  letterWords,
+  lookalikesAsDigits,
+  oneSpaced,
+} from './text';
+import {
   amountWithoutPoint,
   findAmounts,
   trailingAmount,
@@ -14,7 +22,7 @@ import { isOn } from './switches';
 import { COUNT_AT_PRICE_FIRST, QUANTITY_LINE, THOUSANDS_AT_END, UNIT_WORDS } from './rules';
 
 export function clean(text: string): string {
-  let line = unglueAmounts(text.replace(/\s+/g, ' ').trim())
+  let line = unglueAmounts(oneSpaced(text).trim())
     // A letter O or l before a price's point is a misread digit where a price stands alone or
     // after its pound sign (read 'E' or 'F' by a recogniser without '£'): 'EO.74', 'L.84'.
     .replace(/(?<=^|\s|(?<![A-Za-z])[£EF])O(?=[.,]\d{2}(?!\d{2}))/g, '0')
@@ -104,7 +112,7 @@ const MINUS_BEFORE_CODE = /(?<![\d.,])(\d{1,4}[.,]\d{2})\s?-\s?([A-Za-z]|\d)$/;
 function codesMarkedWithMinus(texts: readonly string[]): readonly string[] {
   const code = (t: string) => {
     const m = MINUS_BEFORE_CODE.exec(t);
-    const letter = m && (/\d/.test(m[2]!) ? DIGIT_FOR_LETTER[m[2]!] : m[2]!.toUpperCase());
+    const letter = m && (hasDigits(m[2]!) ? DIGIT_FOR_LETTER[m[2]!] : m[2]!.toUpperCase());
     return m && letter ? { m, letter } : null;
   };
   const marked = texts.filter((t) => code(t)).length;
@@ -131,7 +139,7 @@ const MAX_DIGIT_CODES = 3;
 function readDigitCodesAfterPrices(texts: readonly string[]): string[] {
   const coded = (text: string) => {
     const m = DIGIT_CODE_AFTER_PRICE.exec(text);
-    if (!m || !/[A-Za-z]{2,}/.test(text.slice(0, m.index))) return null;
+    if (!m || !hasLetters(text.slice(0, m.index), 2)) return null;
     return findAmounts(text.slice(0, m.index)).length === 0 ? m : null;
   };
   const matches = texts.map(coded);
@@ -150,9 +158,9 @@ function readDigitCodesAfterPrices(texts: readonly string[]): string[] {
  */
 function digitsForLetters(text: string): string {
   const m = /(?<=\s)([£EF]?)([\dSOIlL]{1,3}[.,]?[\dSOIlL]{2})(\s?[A-Z])?$/.exec(text);
-  if (!m || !/\d/.test(m[2]!) || !/[SOIlL]/.test(m[2]!)) return text;
-  if (!m[1] && !/[.,]/.test(m[2]!)) return text;
-  const digits = m[2]!.replace(/S/g, '5').replace(/O/g, '0').replace(/[IlL]/g, '1');
+  if (!m || !hasDigits(m[2]!) || !hasDigitLookalike(m[2]!)) return text;
+  if (!m[1] && !m[2]!.includes('.') && !m[2]!.includes(',')) return text;
+  const digits = lookalikesAsDigits(m[2]!);
   return `${text.slice(0, m.index)}${m[1]}${digits}${m[3] ?? ''}`;
 }
 
@@ -215,7 +223,7 @@ export function moneyReadings(texts: string[]): MoneyReading[] {
       // '2* 2760' under '2 HINANO PACK 5520': the count and unit price of the item above.
       return /^\d{1,3}\s*[@x×*]\s*\d+$/i.test(text) ? { ...line, kind: 'info' as const } : line;
     });
-    const priced = read.filter((l) => l.amount && /[A-Za-z]{2,}/.test(l.label));
+    const priced = read.filter((l) => l.amount && hasLetters(l.label, 2));
     return priced.length >= 2 ? { form, lines: read, cost: 1 } : null;
   };
   const evidence: MoneyForm =
@@ -258,7 +266,7 @@ export function classified(text: string, index: number, amount: FoundAmount | nu
         .trim()
     : text;
   let kind: Line['kind'];
-  if (amount && QUANTITY_LINE.test(text) && !/[A-Za-z]{3,}/.test(text.replace(/^QTY/i, ''))) {
+  if (amount && QUANTITY_LINE.test(text) && !hasLetters(text.replace(/^QTY/i, ''), 3)) {
     kind = 'quantity';
   } else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
   if (kind === 'item' && (isInfoText(label, true) || FOUNDED.test(text))) kind = 'info';
@@ -274,9 +282,11 @@ export function isUnitPrice(label: string, amount: FoundAmount | null): boolean 
   if (/^[^A-Za-z]*(?:[A-Za-z]{1,2}[^A-Za-z]*)?@/.test(label)) return true;
   // A weight times its price a kilo ('0.795 kg x £0.95/kg'); a count times a price is an item's.
   if (/^\W*\d+[.,]\d+\s*KG\s*[xX×]/i.test(label)) return true;
-  const words = label.split(/[^A-Za-z]+/).filter((w) => w !== '');
+  const words = letterWords(label);
   return (
-    findAmounts(label).length > 0 && words.length > 0 && words.every((w) => UNIT_WORDS.test(w))
+    findAmounts(label).length > 0 &&
+    words.length > 0 &&
+    words.every((w) => UNIT_WORDS.has(w.toUpperCase()))
   );
 }
 
@@ -294,7 +304,7 @@ export function countAtPriceFirst(
   const quantity = Number(m[1]);
   const unit = findAmounts(m[2]!)[0];
   if (!unit || quantity * unit.pence !== linePence) return null;
-  const words = m[3]!.split(/[^A-Za-z]+/).filter((w) => w.length >= 3 && !UNIT_WORDS.test(w));
+  const words = letterWords(m[3]!).filter((w) => w.length >= 3 && !UNIT_WORDS.has(w.toUpperCase()));
   return words.length > 0 ? { quantity, name: m[3]! } : null;
 }
 
@@ -317,8 +327,8 @@ export function joinPricesOnTheirOwnLine(lines: Line[]): Line[] {
   const out: Line[] = [];
   for (const line of lines) {
     const previous = out.at(-1);
-    const priceOnly = line.amount !== null && !/[A-Za-z]/.test(line.label) && line.label === '';
-    if (previous && priceOnly && previous.amount === null && /[A-Za-z]{2,}/.test(previous.text)) {
+    const priceOnly = line.amount !== null && !hasLetters(line.label) && line.label === '';
+    if (previous && priceOnly && previous.amount === null && hasLetters(previous.text, 2)) {
       const text = `${previous.text} ${line.text}`;
       const box = unionRect(previous.box, line.box);
       out[out.length - 1] = { ...classify(text, previous.index), ...(box ? { box } : {}) };

@@ -2,10 +2,11 @@
 // against a list of food and drink words, only where the repair is unambiguous: a word not in the
 // list whose confusable letters, read the other way, make exactly one word of the list. A word
 // the list does not know, or two it could be, is left as read.
+import { hasLetters, oneSpaced } from './text';
 import { isOn } from './switches';
 
 /** Food and drink words of UK (and other English-speaking) menus and tills. */
-const WORDS = `
+const WORDS = oneSpaced(`
 almond apple apricot asparagus aubergine avocado bacon bagel baguette balsamic banana barbecue basil
 bean beans beef beer berry biscuit biscuits bitter blueberry bolognese bottle bourbon brandy bread
 breakfast brie brioche broccoli brownie bruschetta burger burrito butter buttermilk cabbage caesar
@@ -28,9 +29,9 @@ shake shrimp sirloin slice small smoked smoothie soda sorbet soup sparkling spic
 squash squid starter steak stew still strawberry sugar sundae sushi sweet syrup taco tandoori tart
 tea tempura tikka toast toastie toffee tofu tomato tomatoes tonic tortilla tuna turkey vanilla
 vegetable vegetables veggie vinegar vodka waffle water wedges whisky white wine wings wrap yoghurt
-`
+`)
   .trim()
-  .split(/\s+/);
+  .split(' ');
 
 /** A word with its confusable letters made one: 'l', 'i', '1', 'I' alike; 'o', '0'; 'rn' as 'm'. */
 function confusable(word: string): string {
@@ -67,7 +68,7 @@ function inCase(word: string, like: string): string {
 export function repairedName(name: string): string {
   if (!isOn('letters repaired against food words')) return name;
   return name.replace(/[A-Za-z01|!]{4,}/g, (word) => {
-    if (!/[A-Za-z]{2}/.test(word) || KNOWN.has(word.toLowerCase())) return word;
+    if (!hasLetters(word, 2) || KNOWN.has(word.toLowerCase())) return word;
     const fits = BY_FORM.get(confusable(word));
     return fits?.length === 1 && fits[0] !== word.toLowerCase() ? inCase(fits[0]!, word) : word;
   });

@@ -1,5 +1,6 @@
 // Stage 2, items: where the items end, and the items read from the lines above that, each with its
 // name, amount and quantity; then the corrections the printed subtotal allows.
+import { hasDigits, hasLetters, lookalikesAsDigits, oneSpaced } from './text';
 import { itemNameOrDefault, type Pence } from '../money';
 import { findAmounts, PACK_UNIT } from './amounts';
 import { countAtPriceFirst, isUnitPrice } from './classify';
@@ -52,7 +53,7 @@ export function itemsNamedLikeTotals(lines: readonly Line[]): Line[] {
       .some((l) => (l.kind === 'total' || l.kind === 'subtotal') && l.amount);
     // A product's name or code besides the word, not a misread 'SUBTOTAL' ('5TOTAL 35.50').
     const rest = line.label.replace(TOTAL_WORD, ' ');
-    const named = (/[A-Za-z]{3,}/.test(rest) || /\d{6,}/.test(rest)) && !TOTAL_QUALIFIER.test(rest);
+    const named = (hasLetters(rest, 3) || hasDigits(rest, 6)) && !TOTAL_QUALIFIER.test(rest);
     if (later && named && line.amount.pence > 0 && line.amount.pence < itemsSoFar) {
       itemsSoFar += line.amount.pence;
       return { ...line, kind: 'item' as const };
@@ -183,7 +184,7 @@ export function readItems(
       // 'STATE TAX 0.72', 'CITY TAX 0.24', 'T8TL 12.96'), but not a price with no words of its own
       // under an unpriced name (a supermarket's code line, '480521745005 3.60' under 'SHAMPOO
       // 400ML' after items of 1.50 and 2.10): the name's.
-      const namesPrice = pendingName !== null && !/[A-Za-z]{2,}/.test(line.label);
+      const namesPrice = pendingName !== null && !hasLetters(line.label, 2);
       const sinceSum = sum(since.map((x) => x.amountPence));
       if (
         line.kind === 'item' &&
@@ -208,7 +209,7 @@ export function readItems(
       const above = items.at(-1);
       if (
         !pendingName &&
-        !/[A-Za-z]{2,}/.test(line.label) &&
+        !hasLetters(line.label, 2) &&
         above?.line === line.index - 1 &&
         above.quantity !== undefined &&
         above.quantity * line.amount.pence === above.amountPence
@@ -275,7 +276,7 @@ function namesFollowPrices(region: Line[]): boolean {
   let above = 0;
   let below = 0;
   for (const [i, line] of region.entries()) {
-    if (line.kind !== 'item' || /[A-Za-z]{2,}/.test(line.label)) continue;
+    if (line.kind !== 'item' || hasLetters(line.label, 2)) continue;
     const previous = region[i - 1];
     const next = region[i + 1];
     if (previous?.kind === 'text' && looksLikeName(previous.text)) above++;
@@ -286,7 +287,7 @@ function namesFollowPrices(region: Line[]): boolean {
 
 function looksLikeName(text: string): boolean {
   return (
-    /[A-Za-z]{2,}/.test(text) &&
+    hasLetters(text, 2) &&
     !isInfoText(text.replace(CODE_BEFORE_NAME, '')) &&
     !COLUMN_HEADING.test(text) &&
     keywordKind(text) === null &&
@@ -321,7 +322,7 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   let quantity: number | undefined;
   // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00'.
   const atPrice = /\s*[(（]?\s*(\d{1,3})\s*[@xX×]\s*$/.exec(name);
-  if (atPrice && /[A-Za-z]{2,}/.test(name.slice(0, atPrice.index))) {
+  if (atPrice && hasLetters(name.slice(0, atPrice.index), 2)) {
     quantity = Number(atPrice[1]);
     name = name.slice(0, atPrice.index);
   }
@@ -342,7 +343,7 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   }
   const leading = LEADING_QUANTITY.exec(name);
   // Not '2 FOR $5.95': a deal, not two of something.
-  if (leading && /[A-Za-z]/.test(name.slice(leading[0].length)) && !/^\d+\s*FOR\b/i.test(name)) {
+  if (leading && hasLetters(name.slice(leading[0].length)) && !/^\d+\s*FOR\b/i.test(name)) {
     quantity = Number(leading[1]);
     name = name.slice(leading[0].length);
   }
@@ -352,7 +353,7 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
     name = name.slice(0, trailing.index);
   }
   name = tidyName(name);
-  const named = !/[A-Za-z]{2,}/.test(name) && pendingName;
+  const named = !hasLetters(name, 2) && pendingName;
   if (named) name = tidyName(pendingName.text);
   const negative = amount.negative || line.kind === 'discount';
   const pence = negative ? -Math.abs(amount.pence) || 0 : amount.pence;
@@ -368,6 +369,48 @@ const ZERO_STARTING_A_WORD = new RegExp(
   'g',
 );
 
+const WORD = /\w+/g;
+const isLower = (c: string | undefined) => c !== undefined && c >= 'a' && c <= 'z';
+const isUpper = (c: string | undefined) => c !== undefined && c >= 'A' && c <= 'Z';
+
+/**
+ * Within one word, each run of ones or zeros between letters read as the letters they stand for:
+ * ones between small letters as 'l', between capitals as 'I'; zeros as 'o' between small letters,
+ * as 'O' beside a capital, and zeros ending a word of three capitals or more as 'O'.
+ */
+function lettersInWord(word: string): string {
+  let out = '';
+  for (let i = 0; i < word.length;) {
+    const digit = word[i]!;
+    if (digit !== '0' && digit !== '1') {
+      out += digit;
+      i++;
+      continue;
+    }
+    let j = i;
+    while (word[j] === digit) j++;
+    const before = word[i - 1];
+    const after = word[j];
+    const run = j - i;
+    let letter: string | null = null;
+    if (digit === '1') {
+      if (isLower(before) && isLower(after)) letter = 'l';
+      else if (isUpper(before) && isUpper(after)) letter = 'I';
+    } else if (isLower(before) && isLower(after)) letter = 'o';
+    else if (
+      ((isUpper(before) || isLower(before)) &&
+        (isUpper(after) || isLower(after)) &&
+        (isUpper(before) || isUpper(after))) ||
+      (after === undefined && out.length >= 3 && [...out].every(isUpper))
+    ) {
+      letter = 'O';
+    }
+    out += letter ? letter.repeat(run) : word.slice(i, j);
+    i = j;
+  }
+  return out;
+}
+
 /**
  * A one or a zero between letters is a misread letter ('Van1lla', 'FL00R', 'P11vr'), and so are
  * zeros ending a word of three or more capitals ('SHAMP00') and a zero starting a word of letters
@@ -378,28 +421,25 @@ const ZERO_STARTING_A_WORD = new RegExp(
 function lettersForDigits(text: string): string {
   return (
     text
-      .replace(/(?<=[a-z]1*)1(?=1*[a-z])/g, 'l')
-      .replace(/(?<=[A-Z]1*)1(?=1*[A-Z])/g, 'I')
-      .replace(/(?<=[a-z]0*)0(?=0*[a-z])/g, 'o')
-      .replace(/(?<=[A-Z]0*)0(?=0*[A-Za-z])|(?<=[A-Za-z]0*)0(?=0*[A-Z])/g, 'O')
-      .replace(/(?<=\b[A-Z]{3,}0*)0(?=0*\b)/g, 'O')
+      .replace(WORD, lettersInWord)
       .replace(ZERO_STARTING_A_WORD, 'O')
       // A one read as an 'I' before a unit no word ends in ('CARROTSIKG'; not 'RECEIPT'), or alone
       // before a unit ending the name ('OAT MILK IL'; not 'IL FORNO'): a size.
       .replace(/(?<=[A-Za-z]{2})I(?=(?:KG|ML|CL|PK|LTR)\b)/g, ' 1')
       .replace(/\bI(?=(?:KG|ML|CL|PK|PT|LTR|L|G)$)/, '1')
       .replace(/\b[S\d][SO\d]{1,3}(?=(?:G|KG|ML)\b)/g, (size) =>
-        size.includes('O') ? size.replace(/S/g, '5').replace(/O/g, '0') : size,
+        size.includes('O') ? lookalikesAsDigits(size) : size,
       )
   );
 }
 
 export function tidyName(name: string): string {
   return (
-    lettersForDigits(name)
-      .replace(/\b\d{6,}[A-Z]?\b/g, ' ') // product codes and barcodes, a VAT code glued on
-      .replace(/^\d{8,}(?=[A-Za-z]{3})/, '') // a code glued to the name ('400084751261RINSE')
-      .replace(/\s+/g, ' ')
+    oneSpaced(
+      lettersForDigits(name)
+        .replace(/\b\d{6,}[A-Z]?\b/g, ' ') // product codes and barcodes, a VAT code glued on
+        .replace(/^\d{8,}(?=[A-Za-z]{3})/, ''), // a code glued to the name ('400084751261RINSE')
+    )
       .replace(CURRENCY_AT_END, '')
       // PaddleOCR's recogniser has no '£': a pound sign before the price comes out as a lone 'f',
       // 'F' or 'E' at the end of the name ('Steak Pie f 13.95', 'CORNFLAKES 500G E1.69').
@@ -417,7 +457,7 @@ export function tidyName(name: string): string {
  */
 export function withoutStrayBracket(name: string): string {
   if (!name.endsWith(')') || name.includes('(')) return name;
-  const cut = /\d$/.test(name.slice(0, -1)) ? 2 : 1;
+  const cut = hasDigits(name.at(-2) ?? '') ? 2 : 1;
   return name.slice(0, -cut).trim();
 }
 

@@ -1,3 +1,4 @@
+import { digitsOf, oneSpaced, phrases } from './text';
 import { isOn, onSwitch } from './switches';
 
 // What a receipt line is, from its words. The table is checked top to bottom and the first match
@@ -24,108 +25,182 @@ interface KeywordRule {
   /** its switch (switches.ts) */
   name: string;
   kind: LineKind;
-  pattern: RegExp;
-  /** the rule does not apply when this also matches */
-  unless?: RegExp;
+  /** the words and phrases that make a line of this kind (text.ts, phrases) */
+  words: readonly string[];
+  /** phrases that keep the rule from applying */
+  unless?: readonly string[];
+  /** a line of this kind by its form rather than its words */
+  pattern?: RegExp;
 }
 
-const TAX_WORD = String.raw`(?:VAT|V\.A\.T\.?|TAX|TAXES|GST|HST|PST|IVA|MWST|BTW|TVA|I\.V\.A\.?)`;
+/** The words for a tax, in the languages of the receipts read; 'V A T' reads 'V.A.T.' too. */
+const TAX_WORDS = [
+  'VAT',
+  'V A T',
+  'TAX',
+  'TAXES',
+  'GST',
+  'HST',
+  'PST',
+  'IVA',
+  'I V A',
+  'MWST',
+  'BTW',
+  'TVA',
+];
 
-export const KEYWORD_RULES: readonly KeywordRule[] = [
+const RULE_TABLE: readonly KeywordRule[] = [
   {
     name: 'words: how the order is served',
     // How the order is served, alone on its line ('*TAKEOUT $0.00', '*Eat In** 0.00', 'DINE IN'):
     // a note to the kitchen, not a product.
     kind: 'info',
-    pattern: /^\W*(?:TAKE\W?OUT|TAKE\W?AWAY|EAT\W?IN|DINE\W?IN|TO\W?GO|FOR\W?HERE)\W*$/,
+    words: ['TAKE OUT', 'TAKE AWAY', 'EAT IN', 'DINE IN', 'TO GO', 'FOR HERE'].map(
+      (w) => `^ ${w} $`,
+    ),
   },
   {
     name: 'words: balance left on a card',
     // What is left on a gift card or an account after paying: neither the total nor a payment.
     kind: 'info',
-    pattern:
-      /\b(?:BALANCE\s*REMAINING|REMAINING\s*BALANCE|(?:CARD|POINTS?|GIFT\s*CARD)\s*BALANCE)\b/,
+    words: [
+      'BALANCE REMAINING',
+      'REMAINING BALANCE',
+      'CARD BALANCE',
+      'POINT BALANCE',
+      'POINTS BALANCE',
+    ],
   },
   {
     name: 'words: a VAT table',
     // A VAT table ('TIPO BASE CUOTA', 'Base Imp. Cuota Total', 'VAT SUMMARY', 'Rate Net VAT
     // Gross'): rates and bases, not money owed, though the heading may say total.
     kind: 'table',
-    pattern:
-      /\b(?:CUOTA|BASE\b.{0,12}\bIMP\w*|IMP\.?\s*BASE|(?:VAT|TAX)\s*(?:SUMMARY|ANALYSIS|BREAKDOWN)|NET\b.*\bGROSS|NETTO\b.*\bBRUTTO)\b/,
+    words: [
+      'CUOTA',
+      'BASE .. IMP*',
+      'IMP BASE',
+      ...['VAT', 'TAX'].flatMap((t) =>
+        ['SUMMARY', 'ANALYSIS', 'BREAKDOWN'].map((w) => `${t} ${w}`),
+      ),
+      'NET .. GROSS',
+      'NETTO .. BRUTTO',
+    ],
   },
   {
     name: 'words: a count of items alone',
     // '12 ITEMS', 'ITEMS 12' alone on a line (OCR may read '55' as 'SS'): how many were bought.
     kind: 'count',
+    words: [],
     pattern:
       /^\W*(?:[\dSOIL]{1,3}\s*(?:ITEMS?|ARTICLES?)|(?:ITEMS?|ARTICLES?)\s*[\dSOIL]{1,3})\W*$/,
   },
   {
     name: 'words: a count of items',
     kind: 'count',
-    pattern:
-      /\b(?:TOTAL\s*(?:QTY|QUANTITY|ITEMS?|NO\.?\s*OF|PCS|UNITS|ARTICLES)|(?:NO\.?|NUMBER)\s*OF\s*ITEMS|ITEMS?\s*(?:SOLD|COUNT|PURCHASED)|QTY\s*TOTAL|ITEM\s*COUNT)\b/,
+    words: [
+      ...['QTY', 'QUANTITY', 'ITEM', 'ITEMS', 'NO OF', 'PCS', 'UNITS', 'ARTICLES'].map(
+        (w) => `TOTAL ${w}`,
+      ),
+      'NO OF ITEMS',
+      'NUMBER OF ITEMS',
+      ...['SOLD', 'COUNT', 'PURCHASED'].flatMap((w) => [`ITEM ${w}`, `ITEMS ${w}`]),
+      'QTY TOTAL',
+    ],
   },
   {
     name: 'words: change',
     kind: 'change',
-    pattern: /\bCHANGE\b|\bCHANGE\s*DUE\b|\bCAMBIO\b|\bRESTO\b|\bR[UÜ]CKGELD\b|\bRENDU\b/,
+    words: ['CHANGE', 'CAMBIO', 'RESTO', 'RUCKGELD', 'RÜCKGELD', 'RENDU'],
   },
   {
     name: 'words: subtotal',
     kind: 'subtotal',
-    pattern:
-      /\bSUB\s*[-.]?\s*TOTAL|\bSUBTTL|\bSUB\s*TTL|\bNET\s*(?:TOTAL|AMOUNT|AMT|SALES)\b|\bTOTAL\s*(?:SALES\s*)?\(?\s*EXCL|\bTOTAL\s*(?:NET|BEFORE\s*TAX|EX\.?\s*VAT)\b|\bSUBTOTAAL|\bGROSS\s*SALES\b|\bZWISCHENSUMME|\bSOUS[-\s]?TOTAL|\bSUMA\b/,
+    words: [
+      'SUB TOTAL*',
+      'SUBTTL*',
+      'SUB TTL*',
+      ...['TOTAL', 'AMOUNT', 'AMT', 'SALES'].map((w) => `NET ${w}`),
+      'TOTAL EXCL*',
+      'TOTAL SALES EXCL*',
+      'TOTAL NET',
+      'TOTAL BEFORE TAX',
+      'TOTAL EX VAT',
+      'SUBTOTAAL*',
+      'GROSS SALES',
+      'ZWISCHENSUMME*',
+      'SOUS TOTAL*',
+      'SUMA',
+    ],
   },
   {
     name: 'words: tax "of" a total',
     // 'TOTAL INCLUDES 6% TAX OF 0.68', 'Total includes VAT of 2.50': the figure is the tax's,
     // not the total (before the rule below).
     kind: 'tax',
-    pattern: new RegExp(String.raw`\b${TAX_WORD}\s*OF\W*$`),
+    words: TAX_WORDS.map((t) => `${t} OF $`),
   },
   {
     name: 'words: total including tax',
-    // 'TOTAL INC VAT 12.00' is the total, though it names the tax.
+    // 'TOTAL INC VAT 12.00' is the total, though it names the tax. Also misread: 'Tota! Incusive GST'.
     kind: 'total',
-    // Also misread: 'Tota! Incusive GST'.
-    pattern: /\bTOT\w*\b.*\b(?:INC\w*|WITH)\b/,
+    words: ['TOT* .. INC*', 'TOT* .. WITH'],
   },
   {
     name: 'words: tip',
     kind: 'tip',
-    pattern: /\b(?:TIPS?|GRATUITY|GRATUITIES|GRAT)\b/,
+    words: ['TIP', 'TIPS', 'GRATUITY', 'GRATUITIES', 'GRAT'],
     // Suggested tips ('15% = 6.00') are a guide printed for the customer, not a charge.
-    unless: /SUGGEST|GUIDE|\bIF\b|%.*%/,
+    unless: ['SUGGEST*', 'GUIDE*', 'IF', '% .. %'],
   },
   {
     name: 'words: service',
     kind: 'service',
-    pattern:
-      /\bSERVICE\b|\bSERVICES?\s*(?:CHARGE|CHG|CHR)|\bSERV\.?\s*(?:CHG|CHARGE)|\bSVC\b|\bSVC\s*CHG|\bS\/C\b|\bSERVIZIO\b|\bOPTIONAL\s*CHARGE/,
+    words: [
+      'SERVICE',
+      ...['SERVICES', 'SERV', 'SVC'].flatMap((s) =>
+        ['CHARGE', 'CHG', 'CHR'].map((c) => `${s} ${c}`),
+      ),
+      'SVC',
+      'S/C',
+      'SERVIZIO',
+      'OPTIONAL CHARGE',
+    ],
   },
   {
     name: 'words: department total',
     // A department's or a course's running total ('TOTAL DEPARTMENT 4.86'): not an item, and the
     // items go on after it.
     kind: 'section',
-    pattern: /\b(?:DEPARTMENT|DEPT)\b/,
+    words: ['DEPARTMENT', 'DEPT'],
   },
   {
     name: 'words: tax',
     kind: 'tax',
-    // 'TAX1', 'GST5%', 'SALESTAX8.25%': a rate or a number may follow the word without a space.
-    pattern: new RegExp(String.raw`\b${TAX_WORD}(?![A-Z])|\bSALES\s*TAX`),
+    // 'TAX1', 'GST5%', 'SALESTAX8.25%': a rate or a number may follow the word (kindOf spaces it).
+    words: [...TAX_WORDS, 'SALES TAX'],
     // 'TOTAL INC VAT' is the total; 'VAT NO 123 4567 89' is an identifier.
-    unless:
-      /\b(?:INC|INCL|INCLUDING|INCLUSIVE|INCL\.|AFTER|WITH|PLUS)\b|\b(?:NO|REG|NUMBER|ID)\b|#/,
+    unless: [
+      'INC',
+      'INCL',
+      'INCLUDING',
+      'INCLUSIVE',
+      'AFTER',
+      'WITH',
+      'PLUS',
+      'NO',
+      'REG',
+      'NUMBER',
+      'ID',
+      '#',
+    ],
   },
   {
     name: 'words: rate under a tax code',
     // A rate under a short code and nothing else ('TA8.25% 0.56', 'T1 7% 0.42'): a tax, not a
     // product ('UHT 2% 1.20' is one).
     kind: 'tax',
+    words: [],
     pattern: /^\W*[A-Z]{1,2}\s*\d?\W*\d{1,2}(?:[.,]\d{1,3})?\s*%\W*$/,
   },
   {
@@ -134,31 +209,73 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     // also price notes under an item: 'was 3.29 now 2.99', 'RegPrice 8.97 CardSav 2.97', and the
     // kinds of saving summed ('TOTAL COUPON SAVINGS', 'TOTAL NON-COUPON SAVINGS'; not 'TOTAL AFTER
     // SAVINGS', which is the bill)
-    pattern:
-      /\bWAS\b.*\bNOW\b|^\W*WAS\b|\bREG\s*PRICE|\bCARD\s*SAV|TOTAL\s*(?:SAVINGS?|DISCOUNTS?|PROMO)|\bTOTAL\s+(?!AFTER\b|LESS\b)(?:[A-Z-]+\s+){1,2}SAVINGS?\b|\bSAVINGS?\s*TOTAL|\bYOU\s*SAVED?\b|\bSAVED\b|\bTOTAL\s*SAVED/,
+    words: [
+      'WAS .. NOW',
+      '^ WAS',
+      'REG PRICE*',
+      'CARD SAV*',
+      'TOTAL SAVING*',
+      'TOTAL DISCOUNT*',
+      'TOTAL PROMO*',
+      'TOTAL .. SAVING',
+      'TOTAL .. SAVINGS',
+      'SAVING TOTAL',
+      'SAVINGS TOTAL',
+      'YOU SAVE',
+      'YOU SAVED',
+      'SAVED',
+    ],
+    unless: ['TOTAL AFTER', 'TOTAL LESS'],
   },
   {
     name: 'words: total',
     kind: 'total',
-    pattern:
-      /\b(?:GRAND\s*TOTAL|TOTAL|TOTAAL|TOTALE|TOTALI|GESAMT|SUMME|SOMME|MONTANT|TTL|BALANCE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE|TOTAL\s*DUE|IMPORTE|BETRAG|\w+BETRAG|GROSS\s*(?:AMT|AMOUNT|TOTAL)|DUE)\b/,
+    words: [
+      'TOTAL',
+      'TOTAAL',
+      'TOTALE',
+      'TOTALI',
+      'GESAMT',
+      'SUMME',
+      'SOMME',
+      'MONTANT',
+      'TTL',
+      'BALANCE',
+      'AMOUNT DUE',
+      'AMT DUE',
+      'TO PAY',
+      'PAYABLE',
+      'IMPORTE',
+      '*BETRAG',
+      'GROSS AMT',
+      'GROSS AMOUNT',
+      'GROSS TOTAL',
+      'DUE',
+    ],
   },
   {
     name: 'words: ST for subtotal',
     // Tills short of width print 'ST 270.00' and 'TL 297.00'.
     kind: 'subtotal',
-    pattern: /^\W*ST\W*$/,
+    words: ['^ ST $'],
   },
   {
     name: 'words: TL for total',
     kind: 'total',
-    pattern: /^\W*TL\W*$|\bSALDO\b/,
+    words: ['^ TL $', 'SALDO'],
   },
   {
     name: 'words: rounding',
     // Before the discounts: 'ROUND OFF -0.12' is not an offer.
     kind: 'rounding',
-    pattern: /\b(?:ROUNDING|ROUND(?:ED)?[\s-]*(?:OFF|ADJ\w*|AMT|AMOUNT)|RND\s*ADJ\w*|RND)\b/,
+    words: [
+      'ROUNDING',
+      ...['ROUND', 'ROUNDED'].flatMap((r) =>
+        ['OFF', 'ADJ*', 'AMT', 'AMOUNT'].map((w) => `${r} ${w}`),
+      ),
+      'RND ADJ*',
+      'RND',
+    ],
   },
   {
     name: 'words: discount',
@@ -166,26 +283,172 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     // 'DEAL' or 'OFFER' alone: 'MEAL DEAL 3.50' and 'SPECIAL OFFER PIZZA 4.00' are products sold
     // so; a deal's saving is printed with a minus or its own word ('MULTIBUY SAVING -1.00').
     kind: 'discount',
-    pattern:
-      /\b(?:DISCOUNT|DISC|DSC|PROMO|PROMOTION|VOID|VOIDED|REFUND|REFUNDED|COUPON|SAVING|SAVINGS|REDUCTION|MARKDOWN|LOYALTY|REWARD|CLUBCARD|NECTAR|MULTIBUY|PRICE\s*MATCH|OFF|RABATT|DESCUENTO|SCONTO|REMISE)\b/,
+    words: [
+      'DISCOUNT',
+      'DISC',
+      'DSC',
+      'PROMO',
+      'PROMOTION',
+      'VOID',
+      'VOIDED',
+      'REFUND',
+      'REFUNDED',
+      'COUPON',
+      'SAVING',
+      'SAVINGS',
+      'REDUCTION',
+      'MARKDOWN',
+      'LOYALTY',
+      'REWARD',
+      'CLUBCARD',
+      'NECTAR',
+      'MULTIBUY',
+      'PRICE MATCH',
+      'OFF',
+      'RABATT',
+      'DESCUENTO',
+      'SCONTO',
+      'REMISE',
+    ],
   },
   {
     name: 'words: payment',
     // 'MC' for MasterCard only where the line starts: 'Signature MC x3 $24.00' is a cupcake.
     // 'PURCHASE 1.48' alone is a card slip's amount.
     kind: 'tender',
-    pattern:
-      /^\W*MC\b|^\W*PURCHASE\W*$|\b(?:CASH|CARD|VISA|MASTER\s*CARD|MASTERCARD|AMEX|AMERICAN\s*EXPRESS|DEBIT|CREDIT|MAESTRO|CONTACTLESS|TENDER(?:ED)?|PAID|PAYMENT|APPLE\s*PAY|GOOGLE\s*PAY|EFTPOS|ELECTRON|DINERS|DISCOVER|GIFT\s*CARD|CHEQUE|EFECTIVO|TARJETA|PAGAD[O0]|ENTREGADO|BAR\s*GEGEBEN|GEGEBEN|ESP[EÈ]CES|CARTE\s*(?:BANCAIRE|BLEUE)|CONTANTI|CONTANT|PINNEN|KAART|KARTENZAHLUNG|EC[-\s]?KARTE)\b/,
+    words: [
+      '^ MC',
+      '^ PURCHASE $',
+      'CARD',
+      'VISA',
+      'MASTER CARD',
+      'MASTERCARD',
+      'AMEX',
+      'AMERICAN EXPRESS',
+      'DEBIT',
+      'CREDIT',
+      'MAESTRO',
+      'CONTACTLESS',
+      'TENDER',
+      'TENDERED',
+      'PAID',
+      'PAYMENT',
+      'APPLE PAY',
+      'GOOGLE PAY',
+      'EFTPOS',
+      'ELECTRON',
+      'DINERS',
+      'DISCOVER',
+      'TARJETA',
+      'PAGADO',
+      'PAGAD0',
+      'ENTREGADO',
+      'GEGEBEN',
+      'CARTE BANCAIRE',
+      'CARTE BLEUE',
+      'PINNEN',
+      'KAART',
+      'KARTENZAHLUNG',
+      'EC KARTE',
+    ],
   },
   {
     name: 'words: header and slip info',
     // A card slip's 'AID: A0000000031010' and 'BATCH 000123' by their codes: 'FIRST AID KIT' and
     // 'WHITE BATCH LOAF' are products.
     kind: 'info',
-    pattern:
-      /\b(?:TABLE|TBL|TAB|COVERS?|GUESTS?|PAX|SERVER|SERVED\s*BY|WAITER|WAITRESS|CASHIER|CLERK|OPERATOR|STAFF|HOST|TILL|REGISTER|TRANS(?:ACTION)?|TXN|RECEIPT|INVOICE|CHECK\s*(?:NO|#)|CHK|ORDER\s*(?:NO|#|NUMBER)|REF|AUTH|AUTHORI[SZ]ATION|APPROVAL|APPR|TERMINAL|TID|MID|AID(?=\s*[:#])|MERCHANT|ACCOUNT|ACCT|SEQ|BATCH(?=\s*(?:NO|NUM|[:#]|\d))|TEL|PHONE|FAX|EMAIL|E-MAIL|WWW|HTTPS?|THANK|THANKS|WELCOME|PLEASE|DATE|TIME|MESA|FECHA|HORA|HT|HTVA|PRIX\s*HT|NETTO)\b/,
+    words: [
+      'TABLE',
+      'TBL',
+      'TAB',
+      'COVER',
+      'COVERS',
+      'GUEST',
+      'GUESTS',
+      'PAX',
+      'SERVER',
+      'SERVED BY',
+      'WAITER',
+      'WAITRESS',
+      'CASHIER',
+      'CLERK',
+      'OPERATOR',
+      'STAFF',
+      'HOST',
+      'TILL',
+      'REGISTER',
+      'TRANS',
+      'TRANSACTION',
+      'TXN',
+      'RECEIPT',
+      'INVOICE',
+      'CHECK NO',
+      'CHECK #',
+      'CHK',
+      'ORDER NO',
+      'ORDER #',
+      'ORDER NUMBER',
+      'REF',
+      'AUTH',
+      'AUTHORISATION',
+      'AUTHORIZATION',
+      'APPROVAL',
+      'APPR',
+      'TERMINAL',
+      'TID',
+      'MID',
+      'AID :',
+      'AID #',
+      'MERCHANT',
+      'ACCOUNT',
+      'ACCT',
+      'SEQ',
+      'BATCH NO',
+      'BATCH NUM',
+      'BATCH :',
+      'BATCH #',
+      'BATCH <n>',
+      'TEL',
+      'PHONE',
+      'FAX',
+      'EMAIL',
+      'E MAIL',
+      'WWW',
+      'HTTP',
+      'HTTPS',
+      'THANK',
+      'THANKS',
+      'WELCOME',
+      'PLEASE',
+      'DATE',
+      'TIME',
+      'MESA',
+      'FECHA',
+      'HORA',
+      'HT',
+      'HTVA',
+      'NETTO',
+    ],
   },
 ];
+
+/** Cash by name, in the languages the payment words know ('CASH', 'EFECTIVO', 'ESPECES'). */
+const CASH_WORDS = ['CASH', 'EFECTIVO', 'ESPECES', 'ESPÈCES', 'CONTANTI', 'CONTANT', 'BAR GEGEBEN'];
+export const CASH = phrases(CASH_WORDS);
+
+/** The table, each rule's words compiled once (cash is a payment too). */
+export const KEYWORD_RULES: readonly (KeywordRule & { test: (upper: string) => boolean })[] =
+  RULE_TABLE.map((rule) => {
+    const words = rule.kind === 'tender' ? [...rule.words, ...CASH_WORDS] : rule.words;
+    const matches = words.length ? phrases(words) : null;
+    const unless = rule.unless ? phrases(rule.unless) : null;
+    return {
+      ...rule,
+      test: (upper: string) =>
+        (matches?.test(upper) || rule.pattern?.test(upper) === true) &&
+        !(unless?.test(upper) ?? false),
+    };
+  });
 
 /**
  * Kinds already worked out, by label: a receipt that does not add up is parsed again for each other
@@ -212,14 +475,12 @@ function kindOf(label: string): LineKind | null {
   const upper = label
     .toUpperCase()
     // A zero or a one inside a word is a misread O or I ('T0TAL', 'SUBT0TAL', 'RECE1PT').
-    .replace(/(?<=[A-Z])0(?=[A-Z])/g, 'O')
-    .replace(/(?<=[A-Z])1(?=[A-Z])/g, 'I')
-    .replace(/([A-Z])(\d)/g, '$1 $2')
-    .replace(/(\d)([A-Z])/g, '$1 $2')
+    .replace(/(?<=[A-Z])[01](?=[A-Z])/g, (d) => (d === '0' ? 'O' : 'I'))
+    .replace(/(?<=[A-Z])(?=\d)|(?<=\d)(?=[A-Z])/g, ' ')
     .replace(/[A-Z]{6,}/g, unglueWords);
   for (const rule of KEYWORD_RULES) {
     if (!isOn(rule.name)) continue;
-    if (rule.pattern.test(upper) && !(rule.unless && rule.unless.test(upper))) return rule.kind;
+    if (rule.test(upper)) return rule.kind;
   }
   return misreadKeyword(upper);
 }
@@ -324,8 +585,10 @@ export const FOUNDED = /\b(?:EST(?:ABLISHED|D)?\.?|SINCE)\s*(?:1[6-9]|20)\d{2}\b
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/i;
 const US_STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/;
 // Address words that need no house number: 'LOT 2811, JALAN ANGSA', '3RD FLR, AEON'.
-const ADDRESS_WORD =
-  /\b(?:LOT|JALAN|JLN|FLR|FLOOR|TAMAN|LORONG|SUITE|BLK|LEVEL|P\.?O\.?\s*BOX|PO\s*BOX)\b/i;
+const ADDRESS_WORD = phrases([
+  ...['LOT', 'JALAN', 'JLN', 'FLR', 'FLOOR', 'TAMAN', 'LORONG', 'SUITE', 'BLK', 'LEVEL'],
+  ...['P O BOX', 'PO BOX'],
+]);
 const STREET =
   /\b\d+[A-Z]?\s+(?:[A-Z][A-Za-z'.]*\s+){0,3}(?:STREET|ST|ROAD|RD|AVENUE|AVE|LANE|LN|BLVD|BOULEVARD|DRIVE|DR|WAY|PLACE|PL|SQUARE|SQ|HIGH\s*ST|PARADE|CRESCENT|TERRACE|CLOSE|COURT|CT|HWY|HIGHWAY|PARKWAY|PKWY|CALLE|STRASSE|STR|VIA|RUE|PLAZA)\b\.?/i;
 
@@ -351,8 +614,8 @@ export function isInfoText(text: string, priced = false): boolean {
 }
 
 function digitShare(text: string): number {
-  const compact = text.replace(/\s/g, '');
-  return compact.length === 0 ? 0 : (compact.match(/\d/g)?.length ?? 0) / compact.length;
+  const compact = oneSpaced(text).replaceAll(' ', '');
+  return compact.length === 0 ? 0 : digitsOf(compact).length / compact.length;
 }
 
 /** Column headings over the items ('QTY ITEM PRICE'): never an item's name. */
@@ -360,16 +623,53 @@ export const COLUMN_HEADING =
   /^(?:(?:QTY|QIY|QUANTITY|ITEM|ITEMS|NAME|DESCRIPTION|DESCRIPCION|DESIGNATION|PRICE|PRECIO|PRIX|AMOUNT|AMT|TOTAL|UNIT|EACH|ARTICULO|UND|RATE|S\/PRICE|PARTICULARS)\W*)+$/i;
 
 /** Header words that are not the establishment's name. */
-export const NOT_A_NAME =
-  /^(?:RECEIPT|SALES\s*RECEIPT|CUSTOMER\s*COPY|MERCHANT\s*COPY|COPY|DUPLICATE|WELCOME|THANK.*|TAX\s*INVOICE|SIMPLIFIED\s*TAX\s*INVOICE|INVOICE|VAT\s*RECEIPT|BILL|ORDER|TAKEAWAY|TAKE\s*AWAY|EAT\s*IN|DINE\s*IN|OPEN|CHECK|GUEST\s*CHECK|TABLE.*|SERVER.*|CASHIER.*|TEL.*|PHONE.*|VAT\s*(?:NO|REG).*|GST.*|FACTURA.*|TICKET.*|RECHNUNG|QUITTUNG|KASSENBON|BELEG|SCONTRINO.*)$/i;
+export const NOT_A_NAME = phrases(
+  [
+    ...[
+      'RECEIPT',
+      'SALES RECEIPT',
+      'CUSTOMER COPY',
+      'MERCHANT COPY',
+      'COPY',
+      'DUPLICATE',
+      'WELCOME',
+    ],
+    ...['TAX INVOICE', 'SIMPLIFIED TAX INVOICE', 'INVOICE', 'VAT RECEIPT', 'BILL', 'ORDER'],
+    ...['TAKEAWAY', 'TAKE AWAY', 'EAT IN', 'DINE IN', 'OPEN', 'CHECK', 'GUEST CHECK'],
+    ...['RECHNUNG', 'QUITTUNG', 'KASSENBON', 'BELEG'],
+  ]
+    .map((w) => `^ ${w} $`)
+    .concat(
+      // and what starts so, whatever follows
+      [
+        'THANK',
+        'TABLE',
+        'SERVER',
+        'CASHIER',
+        'TEL',
+        'PHONE',
+        'VAT NO',
+        'VAT REG',
+        'GST',
+        'FACTURA',
+        'TICKET',
+        'SCONTRINO',
+      ].map((w) => `^ ${w}*`),
+    ),
+);
 
 /** A company's legal form: 'SDN BHD', 'LTD', 'S.L.', 'LLC', 'ENTERPRISE'. */
-export const BUSINESS_WORD =
-  /\b(?:SDN\.?\s*BHD|BHD|S\/B|LTD|LIMITED|PLC|LLC|INC|S\.L|S\.A|GMBH|ENTERPRISES?|TRADING)\b/i;
+export const BUSINESS_WORD = phrases([
+  ...['SDN BHD', 'BHD', 'S/B', 'LTD', 'LIMITED', 'PLC', 'LLC', 'INC', 'S.L', 'S.A', 'GMBH'],
+  ...['ENTERPRISE', 'ENTERPRISES', 'TRADING'],
+]);
 
 /** A subtotal's words that say it is before tax: what VAT-inclusive items do not add up to. */
-/** Cash by name, in the languages the tender words above know ('CASH', 'EFECTIVO', 'ESPECES'). */
-export const CASH = /\b(?:CASH|EFECTIVO|ESP[EÈ]CES|CONTANTI|CONTANT|BAR\s*GEGEBEN)\b/i;
-
-export const NET_OF_TAX =
-  /\bNET\b|\bEXCL|\bEX\.?\s*(?:VAT|TAX|GST)|\b(?:BEFORE|PRE)[\s-]*(?:VAT|TAX)/i;
+export const NET_OF_TAX = phrases([
+  'NET',
+  'EXCL*',
+  'EX VAT',
+  'EX TAX',
+  'EX GST',
+  ...['BEFORE', 'PRE'].flatMap((b) => [`${b} VAT`, `${b} TAX`]),
+]);

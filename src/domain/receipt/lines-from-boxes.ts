@@ -574,7 +574,7 @@ function toLine(members: Placed[], y?: number): ReceiptLine {
   for (const [k, m] of sorted.entries()) {
     if (previous && splitPrice(previous, m, height, k === sorted.length - 1)) {
       // Pounds and pence read apart, the point between them hidden: one price again.
-      text = `${text.replace(/\.$/, '')}.${m.text.replace(/^\./, '')}`;
+      text = `${text.endsWith('.') ? text.slice(0, -1) : text}.${m.text.startsWith('.') ? m.text.slice(1) : m.text}`;
       previous = m;
       continue;
     }

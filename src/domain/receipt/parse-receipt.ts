@@ -1,3 +1,4 @@
+import { hasLetters } from './text';
 import { basisPointsOf, UNKNOWN_ITEM_NAME } from '../money';
 import { addedTax } from './added-tax';
 import { findAmounts, percentToBasisPoints, trailingAmount } from './amounts';
@@ -242,7 +243,7 @@ function splitPrice(text: string): { words: string; price: string } {
 
 /** A line that names something: words that are not a receipt's keywords, an address or a date. */
 const named = (l: { words: string }) =>
-  /[A-Za-z]{3,}/.test(l.words) && keywordKind(l.words) === null && !isInfoText(l.words);
+  hasLetters(l.words, 3) && keywordKind(l.words) === null && !isInfoText(l.words);
 
 /** From the first priced name to the last: where the items are. */
 function itemSpan(texts: readonly string[]): [number, number] {
@@ -275,7 +276,7 @@ function namesWithoutPrice(texts: readonly string[], [from, to]: [number, number
  */
 function endsOfTheItems(texts: readonly string[]): number[] {
   const split = texts.map(splitPrice);
-  const firstNamed = split.findIndex((l) => l.price !== '' && /[A-Za-z]{2,}/.test(l.words));
+  const firstNamed = split.findIndex((l) => l.price !== '' && hasLetters(l.words, 2));
   if (firstNamed === -1) return [];
   const alone = split.findIndex((l, i) => i > firstNamed && l.price !== '' && l.words === '');
   const totals = split.findIndex(

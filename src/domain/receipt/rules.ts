@@ -1,6 +1,7 @@
 // Named patterns the parser's stages share (keywords.ts holds the words that say what a line is;
 // amounts.ts how money is printed). Each says what it matches and why, so a rule is read once.
 import { CURRENCY } from './amounts';
+import { phrases } from './text';
 
 // A quantity line: '2 @ 2.50', '2 x £2.50 5.00', '2 X 1.25', 'Qty 4@ $9.30ea 37.20', and with its
 // '@' lost to OCR 'Qty 4 $9.30ea 37.20'. The name is on the line above or the price belongs to the
@@ -23,7 +24,17 @@ export const THOUSANDS_AT_END = /(?<![\d.,])\d{1,3}(?:,\d{3})+\s*[A-Z]?\s*$/;
 export const COUNT_AT_PRICE_FIRST =
   /^(\d{1,3})\s*[@xX×*]\s*(?:£|\$|€)?\s*(\d+[.,]\d{2})(?:\s+|(?=[A-Za-z]))(?=\S)(.*)$/;
 
-export const UNIT_WORDS = /^(?:EA|EACH|FOR|PER|AT|LBS?|KG)$/i;
+/** Words of a unit price ('2 @ 0.69 EACH', '0.20 EA 5 FOR 0.99', '1.2 LB'), upper case. */
+export const UNIT_WORDS: ReadonlySet<string> = new Set([
+  'EA',
+  'EACH',
+  'FOR',
+  'PER',
+  'AT',
+  'LB',
+  'LBS',
+  'KG',
+]);
 
 /**
  * A product code before the name ('4000000104 CHECKLANE CANDY', and with a till's sale mark
@@ -44,18 +55,22 @@ export const TRAILING_QUANTITY =
 export const CURRENCY_AT_END = new RegExp(String.raw`(?:(?<![A-Za-z])${CURRENCY}|[£$€])\s*$`, 'i');
 
 // Stronger wording wins when the figures do not decide between two totals.
-export const STRONG_TOTAL =
-  /GRAND\s*TOTAL|TOTAL\s*DUE|BALANCE\s*DUE|AMOUNT\s*DUE|AMT\s*DUE|TO\s*PAY|PAYABLE/i;
+export const STRONG_TOTAL = phrases(
+  ['GRAND TOTAL', 'TOTAL DUE', 'BALANCE DUE', 'AMOUNT DUE', 'AMT DUE', 'TO PAY', 'PAYABLE'].map(
+    (w) => `*${w}*`,
+  ),
+);
 
 /** The word 'total' and words built on it ('SUBTOTAL', 'TOTALS'), in a label. */
 export const TOTAL_WORD = /\b\w*TOTAL\w*\b/gi;
 
 /** Words beside 'total' that make it a figure of the bill, not a product named so. */
-export const TOTAL_QUALIFIER =
-  /\b(?:INC\w*|EXC\w*|GST|VAT|TAX\w*|DUE|NET|ADJ\w*|SALES|AMOUNT|AMT)\b/i;
+export const TOTAL_QUALIFIER = phrases([
+  ...['INC*', 'EXC*', 'GST', 'VAT', 'TAX*', 'DUE', 'NET', 'ADJ*', 'SALES', 'AMOUNT', 'AMT'],
+]);
 
 /** 'Net Amount', 'NET AMT': on Indian bills, what is paid when printed after a smaller total. */
-export const NET_AMOUNT = /\bNET\s*(?:AMOUNT|AMT)\b/i;
+export const NET_AMOUNT = phrases(['NET AMOUNT', 'NET AMT']);
 
 /**
  * A reduced price printed under its item's name ('*4125001715 TORTILLA CHP' over 'was 3.29 now
