@@ -165,6 +165,8 @@ export const shareLines = pgTable(
   (t) => [
     index('share_lines_participant_idx').on(t.participantId, t.position),
     index('share_lines_bill_idx').on(t.billId),
+    // Deleting an item (a bill edited or deleted) cascades to its lines: found by this, not a scan.
+    index('share_lines_item_idx').on(t.itemId),
   ],
 );
 

@@ -128,6 +128,8 @@ export const payments = pgTable(
     uniqueIndex('payments_payment_intent_idx').on(t.provider, t.paymentIntentId),
     index('payments_bill_idx').on(t.billId),
     index('payments_completed_idx').on(t.completedAt),
+    // A link cancelled or deleted sets its payments' payer_link_id to null: found by this.
+    index('payments_payer_link_idx').on(t.payerLinkId),
   ],
 );
 
