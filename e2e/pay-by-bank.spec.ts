@@ -56,8 +56,10 @@ async function payFromBank(page: Page, link: CreatorPaymentLink, bank: string) {
   const byCard = page.getByRole('button', { name: 'Pay by card' });
   await expect(fromBank).toBeVisible();
   await expect(byCard).toBeVisible();
-  // Bank first, card second.
-  expect((await fromBank.boundingBox())!.y).toBeLessThan((await byCard.boundingBox())!.y);
+  // Bank first, card second; the bank button's words fit one line, as the card's do.
+  const [bankBox, cardBox] = [(await fromBank.boundingBox())!, (await byCard.boundingBox())!];
+  expect(bankBox.y).toBeLessThan(cardBox.y);
+  expect(bankBox.height).toBe(cardBox.height);
   return async (shotName?: string) => {
     await fromBank.click();
     await page.waitForURL(/\/sandbox\/checkout\/cs_sbx_/);
@@ -187,4 +189,33 @@ test('one friend pays from the bank app, another is declined then pays by card',
     page.getByText(`Jordan paid you ${money(linkOf('Jordan').amount)} for`).first(),
   ).toBeVisible();
   await snap(page, 'bank-7-creator-activity');
+
+  // --- Jordan is refunded: his share is pending again, and the creator's Activity says so -------
+  const refund = await page.request.post(
+    `/api/bills/${billId}/participants/${linkOf('Jordan').participantId}/refund`,
+  );
+  expect(refund.status(), await refund.text()).toBe(200);
+  await page.reload();
+  await expect(
+    page.getByText(
+      `Jordan was refunded ${money(linkOf('Jordan').amountIncludingFee)} for Sunday roast: their share is pending again`,
+    ),
+  ).toBeVisible();
+  await snap(page, 'bank-8-creator-activity-refund');
+
+  // A share held by a dispute (the sandbox makes none: Stripe's answer, as the API gives it).
+  await page.route(`**/api/bills/${billId}/payment-links`, async (route) => {
+    const res = await route.fetch();
+    const body = createPaymentLinksResponseSchema.parse(await res.json());
+    for (const l of body.paymentLinks)
+      if (l.participantName === 'Priya') Object.assign(l, { status: 'pending', disputed: true });
+    await route.fulfill({ response: res, json: { ...body, billStatus: 'active' } });
+  });
+  await page.goto(`/bill/${billId}`);
+  await page.getByRole('button', { name: 'View payment links' }).click();
+  await expect(row('Priya').getByTestId('share-badge')).toHaveText('Disputed');
+  await expect(row('Priya')).toContainText('Waiting for the bank to decide');
+  await expect(row('Priya').getByRole('button', { name: /Mark as paid/ })).toHaveCount(0);
+  await expect(row('Jordan').getByTestId('share-badge')).toHaveText('Pending');
+  await snap(page, 'bank-9-creator-links-disputed');
 });

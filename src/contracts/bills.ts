@@ -360,7 +360,15 @@ export type BillDetail = z.infer<typeof billDetailSchema>;
 
 // --- GET /api/activity -----------------------------------------------------------------------------
 
-export const activityTypeSchema = z.enum(['bill_created', 'payment_received', 'payment_sent']);
+export const activityTypeSchema = z.enum([
+  'bill_created',
+  'payment_received',
+  'payment_sent',
+  /** Money given back to a payer (from Fairshare or the provider's dashboard): their share is pending. */
+  'payment_refunded',
+  /** A payer disputed a payment with their bank (`dispute`: open, won or lost). */
+  'payment_disputed',
+]);
 
 export const activitySchema = z.object({
   id: z.string(),
@@ -371,6 +379,8 @@ export const activitySchema = z.object({
   participant: z.object({ amountDue: moneyOutput }).nullable(),
   /** How a payment was made: by card or bank app, or marked paid by hand as cash or a bank transfer. */
   method: z.enum(['card', 'bank', 'cash', 'bank_transfer']).optional(),
+  /** payment_disputed: the dispute opened (the share is held), or closed won or lost. */
+  dispute: z.enum(['open', 'won', 'lost']).optional(),
   bill: z.object({
     id: z.string(),
     name: z.string(),

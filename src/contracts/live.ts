@@ -21,8 +21,10 @@ export const billEventDataSchemas = {
   'payment.processing': z.object({ participantIds: ids }),
   'payment.succeeded': z.object({ participantIds: ids, amount: moneyOutput }),
   'payment.failed': z.object({ participantIds: ids }),
-  'payment.refunded': z.object({ participantIds: ids }),
-  'payment.disputed': z.object({ participantIds: ids }),
+  /** Money given back of these people's shares (share and fee): their shares are pending again. */
+  'payment.refunded': z.object({ participantIds: ids, amount: moneyOutput }),
+  /** A dispute on the payment for these shares opened (the shares are held) or closed. */
+  'payment.disputed': z.object({ participantIds: ids, dispute: z.enum(['open', 'won', 'lost']) }),
   /** The creator marked a share paid by hand (cash, bank transfer), or undid that (`paid: false`). */
   'share.paid': z.object({ participantId: z.string(), paid: z.boolean() }),
   /** Payment links were made: the bill is being paid back. */

@@ -68,6 +68,8 @@ export const creatorPaymentLinkSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   expired: z.boolean(),
+  /** Paid, then disputed by the payer with their bank: pending until the dispute closes. */
+  disputed: z.boolean(),
 });
 export type CreatorPaymentLink = z.infer<typeof creatorPaymentLinkSchema>;
 

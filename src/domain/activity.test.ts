@@ -49,6 +49,28 @@ describe('activityBadge', () => {
   });
 });
 
+describe('refunds and disputes', () => {
+  it('say who, how much or where the dispute stands, with a badge that follows the share', () => {
+    const base = { billName: 'Dishoom', participantCount: 3, otherPartyName: 'Priya' };
+    expect(activityText({ ...base, type: 'payment_refunded', amount: '£5.00' })).toBe(
+      'Priya was refunded £5.00 for Dishoom: their share is pending again',
+    );
+    expect(activityText({ ...base, type: 'payment_disputed', dispute: 'open' })).toBe(
+      'Priya disputed their payment for Dishoom with their bank',
+    );
+    expect(activityText({ ...base, type: 'payment_disputed', dispute: 'lost' })).toMatch(
+      /upheld their dispute for Dishoom: their share is pending again/,
+    );
+    expect(activityText({ ...base, type: 'payment_disputed', dispute: 'won' })).toMatch(
+      /decided for you: paid again/,
+    );
+    expect(activityBadge('payment_refunded', 'completed')).toBe('Pending');
+    expect(activityBadge('payment_disputed', 'active', 'open')).toBe('Disputed');
+    expect(activityBadge('payment_disputed', 'active', 'lost')).toBe('Pending');
+    expect(activityBadge('payment_disputed', 'completed', 'won')).toBe('Completed');
+  });
+});
+
 describe('relativeTime', () => {
   const now = new Date('2026-11-22T15:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms);

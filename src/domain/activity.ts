@@ -1,7 +1,9 @@
 // Activity card texts and badges (capture-split-history.md §2 Activity; DECISIONS.md Statuses), and
 // the relative date shown beside each card. Pure: the caller passes the clock.
 
-export type ActivityKind = 'bill_created' | 'payment_received' | 'payment_sent';
+export type ActivityKind =
+  'bill_created' | 'payment_received' | 'payment_sent' | 'payment_refunded' | 'payment_disputed';
+export type DisputeState = 'open' | 'won' | 'lost';
 
 export interface ActivityTextInput {
   type: ActivityKind;
@@ -9,8 +11,10 @@ export interface ActivityTextInput {
   participantCount: number;
   /** The other party of a payment; unused for bill_created. */
   otherPartyName?: string | null;
-  /** The amount paid, already formatted ("£12.50"); unused for bill_created. */
+  /** The amount paid or refunded, already formatted ("£12.50"); unused for bill_created. */
   amount?: string | null;
+  /** payment_disputed: where the dispute stands. */
+  dispute?: DisputeState;
 }
 
 /** The card's sentence, as the spec words each type. A missing payer reads "Someone". */
@@ -24,13 +28,31 @@ export function activityText(input: ActivityTextInput): string {
       return `You paid ${person} ${amount} for ${input.billName}`;
     case 'bill_created':
       return `You created a new bill split ${input.billName} with ${input.participantCount} participants`;
+    case 'payment_refunded':
+      return `${person} was refunded ${amount} for ${input.billName}: their share is pending again`;
+    case 'payment_disputed':
+      if (input.dispute === 'won')
+        return `${person}'s dispute for ${input.billName} was decided for you: paid again`;
+      if (input.dispute === 'lost')
+        return `${person}'s bank upheld their dispute for ${input.billName}: their share is pending again`;
+      return `${person} disputed their payment for ${input.billName} with their bank`;
   }
 }
 
-export type ActivityBadge = 'Completed' | 'Pending';
+export type ActivityBadge = 'Completed' | 'Pending' | 'Disputed';
 
-/** 'Completed' for payments and completed bills, otherwise 'Pending' (DECISIONS.md Statuses). */
-export function activityBadge(type: ActivityKind, billStatus: string): ActivityBadge {
+/**
+ * 'Completed' for payments and completed bills, otherwise 'Pending' (DECISIONS.md Statuses); a
+ * refund or a lost dispute leaves a share to pay ('Pending'), an open dispute is 'Disputed'.
+ */
+export function activityBadge(
+  type: ActivityKind,
+  billStatus: string,
+  dispute?: DisputeState,
+): ActivityBadge {
+  if (type === 'payment_refunded') return 'Pending';
+  if (type === 'payment_disputed')
+    return dispute === 'won' ? 'Completed' : dispute === 'lost' ? 'Pending' : 'Disputed';
   if (type !== 'bill_created') return 'Completed';
   return billStatus === 'completed' ? 'Completed' : 'Pending';
 }

@@ -9,6 +9,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AuthRateLimits, Config } from './config';
 import type { Database } from './db/client';
 import { notFound, registerErrorHandler, registerNotFoundHandler } from './http/errors';
+import { drainOnClose } from './http/drain';
 import { trackInFlight } from './http/inflight';
 import { registerJsonBodyParser } from './http/json-body';
 import { registerOriginCheck } from './http/origin-check';
@@ -176,10 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A path parameter longer than this makes the route not match at all; a payment token of any
     // length must reach its route, so that every unknown one gets the same answer.
     routerOptions: { maxParamLength: 1000 },
+    // Closing drops no connection and refuses no request that reaches it: http/drain.ts.
+    forceCloseConnections: false,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   registerErrorHandler(app);
   trackInFlight(app);
+  drainOnClose(app);
   registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(

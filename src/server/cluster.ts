@@ -63,7 +63,8 @@ export function runPrimary(count: number) {
   cluster.on('exit', (worker, code, signal) => {
     const wasUp = started.delete(worker.id);
     if (stopping) {
-      // The exit code of a worker that never started, else 0.
+      // The exit code of a worker that never started or did not stop cleanly, else 0.
+      if (code && !process.exitCode) process.exitCode = code;
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }

@@ -1,6 +1,9 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { activitySeen, billParticipants, bills, payments } from '../../db/schema';
+import { activitySeen, billEvents, billParticipants, bills, payments } from '../../db/schema';
+
+/** Bill events the creator sees in Activity: money given back, and disputes. */
+const isMoneyBack = sql`${billEvents.type} in ('payment.refunded', 'payment.disputed')`;
 
 export function createActivityRepo(db: Db) {
   const seenAt = (ownerId: string) =>
@@ -44,6 +47,53 @@ export function createActivityRepo(db: Db) {
         .where(and(eq(bills.ownerId, ownerId), eq(payments.status, 'succeeded')))
         .orderBy(desc(payments.completedAt), desc(payments.id))
         .limit(limit);
+    },
+
+    /**
+     * Refunds and disputes on the owner's bills, newest first: read from each bill's event log
+     * (modules/live), where settlement records them in the transaction that changes the shares.
+     */
+    async recentMoneyBack(ownerId: string, limit: number) {
+      return db
+        .select({
+          billId: billEvents.billId,
+          seq: billEvents.seq,
+          type: billEvents.type,
+          data: billEvents.data,
+          at: billEvents.createdAt,
+          billName: bills.name,
+          billStatus: bills.status,
+        })
+        .from(billEvents)
+        .innerJoin(bills, eq(bills.id, billEvents.billId))
+        .where(and(eq(bills.ownerId, ownerId), isMoneyBack))
+        .orderBy(desc(billEvents.createdAt), desc(billEvents.seq))
+        .limit(limit);
+    },
+
+    /** Participants' names by id (of bills already read for this owner). */
+    async namesOf(participantIds: string[]) {
+      if (!participantIds.length) return [];
+      return db
+        .select({ id: billParticipants.id, name: billParticipants.name })
+        .from(billParticipants)
+        .where(sql`${billParticipants.id} = any(${sql.param(participantIds)}::uuid[])`);
+    },
+
+    /** Refunds and disputes since the owner last opened their activity. */
+    async countUnseenMoneyBack(ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(billEvents)
+        .innerJoin(bills, eq(bills.id, billEvents.billId))
+        .where(
+          and(
+            eq(bills.ownerId, ownerId),
+            isMoneyBack,
+            sql`${billEvents.createdAt} > coalesce((${seenAt(ownerId)}), '-infinity'::timestamptz)`,
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     /** Names of the people on some bills, in order, for activity cards. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WholeBillBody } from '../../../contracts/bills';
+import { activityResponseSchema, type WholeBillBody } from '../../../contracts/bills';
 import {
   checkoutResponseSchema,
   createPaymentLinksResponseSchema,
   type CreatePaymentLinksResponse,
 } from '../../../contracts/payments';
-import { toPence } from '../../../domain/money';
+import { toDecimalString as toDecimal, toPence } from '../../../domain/money';
 import { startFakeStripe, type FakeStripe } from '../../adapters/payments/testing/fake-stripe';
 import { signUpWithProfile, type Session } from '../../testing/auth-helpers';
 import { linkIn, waitForOutbox } from '../../testing/mail-helpers';
@@ -240,6 +240,106 @@ describe('once', () => {
     )) as unknown as { rows: { n: number }[] };
     expect(r.rows[0]!.n).toBe(1);
     expect(await statuses(billId)).toMatchObject({ Priya: 'paid' });
+  });
+});
+
+/** The creator's Activity entries of one bill, oldest first: [type, who, amount or dispute]. */
+async function activityOf(billId: string) {
+  const res = await get(alice, '/api/activity');
+  expect(res.statusCode, res.body).toBe(200);
+  const body = activityResponseSchema.parse(res.json());
+  return body.activities
+    .filter((a) => a.bill.id === billId && a.type !== 'bill_created')
+    .reverse()
+    .map((a) => [a.type, a.user?.name, a.dispute ?? a.participant?.amountDue]);
+}
+
+async function disputedOf(billId: string) {
+  const res = await get(alice, `/api/bills/${billId}/payment-links`);
+  const body = createPaymentLinksResponseSchema.parse(res.json());
+  return Object.fromEntries(body.paymentLinks.map((l) => [l.participantName, l.disputed]));
+}
+
+describe("refunds and disputes in the creator's Activity", () => {
+  it('a refund from the Dashboard and one from Fairshare each show once, with whom and how much', async () => {
+    const { co, priya, sam, billId } = await started({ both: true });
+    const paid = fake.payCheckout(co.sessionId);
+    await deliver(fake.event('checkout.session.completed', paid));
+    const charge = fake.charges.get(fake.intents.get(paid.payment_intent!)!.latest_charge!)!;
+    // The Dashboard gives back £5.00: taken from one share, which is pending again.
+    charge.amount_refunded = 500;
+    await deliver(fake.event('charge.refunded', charge));
+    await deliver(fake.event('charge.refunded', charge));
+    const after = await statuses(billId);
+    expect(after.bill).toBe('active');
+    const [back, kept] =
+      (after as Record<string, string>).Priya === 'pending' ? [priya, sam] : [sam, priya];
+    expect(after).toMatchObject({
+      [back.participantName]: 'pending',
+      [kept.participantName]: 'paid',
+    });
+    const refunded = await post(
+      alice,
+      `/api/bills/${billId}/participants/${kept.participantId}/refund`,
+      {},
+    );
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await activityOf(billId)).toEqual([
+      ['payment_received', 'Priya', toDecimal(toPence(priya.amount) + toPence(sam.amount))],
+      ['payment_refunded', back.participantName, '5.00'],
+      ['payment_refunded', kept.participantName, kept.amountIncludingFee],
+    ]);
+    // Counted as new until the creator opens Activity.
+    const before = activityResponseSchema.parse((await get(alice, '/api/activity')).json());
+    expect(before.unseenCount).toBeGreaterThanOrEqual(3);
+    await post(alice, '/api/activity/seen', {});
+    expect((await get(alice, '/api/activity')).json().unseenCount).toBe(0);
+  });
+
+  it('a dispute marks the share Disputed until it closes; won, lost, each told once', async () => {
+    const won = await started();
+    const paid = fake.payCheckout(won.co.sessionId);
+    await deliver(fake.event('checkout.session.completed', paid));
+    const chargeId = fake.intents.get(paid.payment_intent!)!.latest_charge!;
+    const dispute = fake.openDispute(chargeId);
+    await deliver(fake.event('charge.dispute.created', dispute));
+    await deliver(fake.event('charge.dispute.created', dispute));
+    expect(await statuses(won.billId)).toMatchObject({ bill: 'active', Priya: 'pending' });
+    expect(await disputedOf(won.billId)).toEqual({ Priya: true, Sam: false });
+    await deliver(fake.event('charge.dispute.closed', fake.closeDispute(chargeId, 'won')));
+    await deliver(fake.event('charge.dispute.closed', fake.closeDispute(chargeId, 'won')));
+    expect(await statuses(won.billId)).toMatchObject({ Priya: 'paid' });
+    expect(await disputedOf(won.billId)).toEqual({ Priya: false, Sam: false });
+    expect((await activityOf(won.billId)).slice(1)).toEqual([
+      ['payment_disputed', 'Priya', 'open'],
+      ['payment_disputed', 'Priya', 'won'],
+    ]);
+
+    const lost = await started();
+    const paid2 = fake.payCheckout(lost.co.sessionId);
+    await deliver(fake.event('checkout.session.completed', paid2));
+    const charge2 = fake.intents.get(paid2.payment_intent!)!.latest_charge!;
+    await deliver(fake.event('charge.dispute.created', fake.openDispute(charge2)));
+    await deliver(fake.event('charge.dispute.closed', fake.closeDispute(charge2, 'lost')));
+    expect(await statuses(lost.billId)).toMatchObject({ bill: 'active', Priya: 'pending' });
+    expect(await disputedOf(lost.billId)).toEqual({ Priya: false, Sam: false });
+    expect((await activityOf(lost.billId)).slice(1)).toEqual([
+      ['payment_disputed', 'Priya', 'open'],
+      ['payment_disputed', 'Priya', 'lost'],
+    ]);
+  });
+
+  it('a dispute opened and lost before either event arrives is told once, as lost', async () => {
+    const { co, billId } = await started();
+    const paid = fake.payCheckout(co.sessionId);
+    await deliver(fake.event('checkout.session.completed', paid));
+    const chargeId = fake.intents.get(paid.payment_intent!)!.latest_charge!;
+    const opened = fake.openDispute(chargeId);
+    const closed = fake.closeDispute(chargeId, 'lost');
+    await deliver(fake.event('charge.dispute.closed', closed));
+    await deliver(fake.event('charge.dispute.created', opened));
+    expect(await statuses(billId)).toMatchObject({ bill: 'active', Priya: 'pending' });
+    expect((await activityOf(billId)).slice(1)).toEqual([['payment_disputed', 'Priya', 'lost']]);
   });
 });
 

@@ -45,6 +45,8 @@ export interface CreatorLinkRow {
   participantName: string;
   participantPosition: number;
   method: 'card' | 'bank' | 'cash' | 'bank_transfer' | null;
+  /** A dispute is open on a payment that paid this link. */
+  disputed: boolean;
 }
 
 const creatorNameSql = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${user.firstName}, ${user.lastName})), ''), ${user.name})`;
@@ -136,6 +138,9 @@ export function createLinksRepo(db: Db) {
           participantName: billParticipants.name,
           participantPosition: billParticipants.position,
           method: payments.method,
+          disputed: sql<boolean>`exists (select 1 from payment_items pi
+            join payments dp on dp.id = pi.payment_id
+            where pi.link_id = ${paymentLinks.id} and pi.outcome = 'paid' and dp.disputed)`,
         })
         .from(paymentLinks)
         .innerJoin(billParticipants, eq(billParticipants.id, paymentLinks.participantId))

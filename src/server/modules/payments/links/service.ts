@@ -58,6 +58,7 @@ export function createLinksService(deps: LinksServiceDeps) {
       link: PaymentLinkRow;
       participantName: string;
       method: CreatorPaymentLink['paidMethod'];
+      disputed?: boolean;
     },
     now: Date,
   ): CreatorPaymentLink {
@@ -77,6 +78,7 @@ export function createLinksService(deps: LinksServiceDeps) {
       createdAt: link.createdAt.toISOString(),
       expiresAt: link.expiresAt.toISOString(),
       expired: link.status !== 'paid' && isLinkExpired(link.expiresAt, now),
+      disputed: link.status === 'pending' && row.disputed === true,
     };
   }
 

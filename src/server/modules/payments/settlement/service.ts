@@ -340,6 +340,8 @@ export function createSettlementService(deps: SettlementServiceDeps) {
       // person refunded from here) came from the Dashboard: it is taken from the last shares first.
       const own = covered.reduce((sum, c) => sum + c.item.refundedPence, 0);
       let unexplained = facts.amountRefundedPence - payment.refundedPence - own;
+      const refundedNow: string[] = [];
+      let refundedNowPence = 0;
       for (const c of [...covered].reverse()) {
         if (unexplained <= 0) break;
         if (c.item.outcome !== 'paid') continue;
@@ -349,9 +351,13 @@ export function createSettlementService(deps: SettlementServiceDeps) {
           c.item.refundedPence += take;
           await tx.setItemRefunded(payment.id, c.link.id, c.item.refundedPence);
           unexplained -= take;
+          refundedNow.unshift(c.link.participantId);
+          refundedNowPence += take;
         }
       }
       let reopened = false;
+      const paidAgain: string[] = [];
+      const lostNow: string[] = [];
       for (const c of covered) {
         if (c.item.outcome !== 'paid') continue;
         const refunded = c.item.refundedPence > 0;
@@ -359,18 +365,47 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         if (held && c.link.status === 'paid' && c.link.paymentId === payment.id) {
           await tx.markLinkPending(c.link);
           reopened = true;
+          if (facts.disputeLost && !refunded) lostNow.push(c.link.participantId);
         } else if (!held && c.link.status === 'pending') {
           // A dispute won: the money is the creator's again.
           await tx.markLinkPaid(c.link, payment.id, clock());
+          paidAgain.push(c.link.participantId);
         }
       }
       await tx.updatePayment(payment.id, {
         disputed: facts.disputeOpen,
         refundedPence: Math.max(payment.refundedPence, facts.amountRefundedPence - own),
       });
+      // The creator's Activity reads these (modules/activity): each change is told once, as the
+      // state recomputed here differs from the one stored.
+      const paidFor = covered.filter((c) => c.item.outcome === 'paid');
+      const everyone = paidFor.map((c) => c.link.participantId);
+      if (refundedNow.length)
+        await recordBillEvent(t, payment.billId, 'payment.refunded', {
+          participantIds: refundedNow,
+          amount: money(refundedNowPence),
+        });
+      if (facts.disputeOpen && !payment.disputed)
+        await recordBillEvent(t, payment.billId, 'payment.disputed', {
+          participantIds: everyone,
+          dispute: 'open',
+        });
+      else if (payment.disputed && !facts.disputeOpen)
+        await recordBillEvent(t, payment.billId, 'payment.disputed', {
+          participantIds: everyone,
+          dispute: facts.disputeLost ? 'lost' : 'won',
+        });
+      else if (lostNow.length)
+        // Opened and lost before either event was applied here.
+        await recordBillEvent(t, payment.billId, 'payment.disputed', {
+          participantIds: lostNow,
+          dispute: 'lost',
+        });
       if (reopened) await links.setBillStatus(t, payment.billId, 'active');
-      else if (await links.allLinksPaid(t, payment.billId))
+      else if (await links.allLinksPaid(t, payment.billId)) {
         await links.setBillStatus(t, payment.billId, 'completed');
+        if (paidAgain.length) await recordBillEvent(t, payment.billId, 'bill.completed', {});
+      }
     });
     return applied;
   }
@@ -706,9 +741,15 @@ export function createSettlementService(deps: SettlementServiceDeps) {
         const [locked] = (await tx.lockCoveredLinks(payment.id)).filter(
           (c) => c.link.id === link.id,
         );
+        const before = locked?.item.refundedPence ?? item.refundedPence;
         await tx.setItemRefunded(payment.id, link.id, item.amountPence + item.feePence);
         if (locked && locked.link.status === 'paid' && locked.link.paymentId === payment.id)
           await tx.markLinkPending(locked.link);
+        if (item.amountPence + item.feePence > before)
+          await recordBillEvent(t, bill.id, 'payment.refunded', {
+            participantIds: [participantId],
+            amount: money(item.amountPence + item.feePence - before),
+          });
         await links.setBillStatus(t, bill.id, 'active');
         return links.linksResponse(t, bill.id, 'active');
       });

@@ -1,4 +1,4 @@
-import { Bell, HandCoins, ReceiptText, Send } from 'lucide-react';
+import { Bell, HandCoins, ReceiptText, ShieldAlert, Send, Undo2 } from 'lucide-react';
 import type { Activity } from '../../../../contracts/bills';
 import { activityBadge, activityText, relativeTime } from '../../../../domain/activity';
 import { formatMoney, toPence } from '../../../../domain/money';
@@ -7,6 +7,8 @@ const ICONS = {
   bill_created: ReceiptText,
   payment_received: HandCoins,
   payment_sent: Send,
+  payment_refunded: Undo2,
+  payment_disputed: ShieldAlert,
 } as const;
 
 /** What the card says for one activity (spec §2 Activity). */
@@ -17,6 +19,7 @@ export function describeActivity(activity: Activity): string {
     participantCount: activity.bill.participants.length,
     otherPartyName: activity.user?.name ?? null,
     amount: activity.participant ? formatMoney(toPence(activity.participant.amountDue)) : null,
+    dispute: activity.dispute,
   });
 }
 
@@ -34,7 +37,7 @@ export function ActivityCard({
   compact?: boolean;
 }) {
   const Icon = ICONS[activity.type] ?? Bell;
-  const badge = activityBadge(activity.type, activity.bill.status);
+  const badge = activityBadge(activity.type, activity.bill.status, activity.dispute);
   return (
     <article
       className={`flex gap-3 rounded-2xl bg-white ${compact ? 'p-3 ring-1 ring-line' : 'p-4 shadow-sm ring-1 ring-line/70'}`}
@@ -50,7 +53,11 @@ export function ActivityCard({
           </time>
           <span
             className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              badge === 'Completed' ? 'bg-brand-100 text-brand-900' : 'bg-amber-100 text-amber-900'
+              badge === 'Completed'
+                ? 'bg-brand-100 text-brand-900'
+                : badge === 'Disputed'
+                  ? 'bg-red-100 text-red-900'
+                  : 'bg-amber-100 text-amber-900'
             }`}
           >
             {badge}

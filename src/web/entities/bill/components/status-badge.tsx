@@ -7,11 +7,13 @@ const tones = {
   waiting: 'bg-amber-100 text-amber-900',
   /** an expired link */
   expired: 'bg-red-100 text-red-900',
+  /** a payment disputed with the payer's bank */
+  disputed: 'bg-red-100 text-red-900',
 };
 
 export type BadgeTone = keyof typeof tones;
 
-/** A small rounded label: Paid / Pending / Expired, Completed / Active. */
+/** A small rounded label: Paid / Pending / Disputed / Expired, Completed / Active. */
 export function StatusBadge({
   tone,
   children,

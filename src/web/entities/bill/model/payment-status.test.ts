@@ -19,6 +19,16 @@ describe('shareBadge', () => {
     expect(badge.canMarkPaid).toBe(true);
   });
 
+  it('a disputed share says so: not paid, not to be reminded or marked paid by hand', () => {
+    expect(shareBadge({ status: 'pending', paidMethod: null, disputed: true })).toEqual({
+      label: 'Disputed',
+      detail: 'Waiting for the bank to decide',
+      expired: false,
+      canMarkPaid: false,
+      canUndo: false,
+    });
+  });
+
   it('paid by card: no undo', () => {
     expect(shareBadge({ status: 'paid', paidMethod: 'card' })).toEqual({
       label: 'Paid',

@@ -10,10 +10,12 @@ export interface ShareState {
   paidMethod: PaidMethod | null;
   /** The share's link has passed its expiry unpaid (links only; a bill's participant has none). */
   expired?: boolean;
+  /** Paid, then disputed with the payer's bank: held until the dispute closes (links only). */
+  disputed?: boolean;
 }
 
 export interface ShareBadge {
-  label: 'Paid' | 'Pending';
+  label: 'Paid' | 'Pending' | 'Disputed';
   /** How it was paid, when known: card, or marked paid by hand. */
   detail: string | null;
   /** Pending, with a link past its expiry: asking again (Get paid back) renews it. */
@@ -43,6 +45,15 @@ export function shareBadge(share: ShareState): ShareBadge {
       canUndo: method === 'cash' || method === 'bank_transfer',
     };
   }
+  if (share.disputed)
+    // Neither paid nor to be asked for again: the bank decides, and the share follows.
+    return {
+      label: 'Disputed',
+      detail: 'Waiting for the bank to decide',
+      expired: false,
+      canMarkPaid: false,
+      canUndo: false,
+    };
   return {
     label: 'Pending',
     detail: null,

@@ -292,7 +292,12 @@ function LinksList({
 }
 
 /** A friend still to pay by a link that works: "Remind" is for them. */
-const canRemind = (l: CreatorPaymentLink) => l.status === 'pending' && !shareBadge(l).expired;
+const canRemind = (l: CreatorPaymentLink) => {
+  const badge = shareBadge(l);
+  return badge.label === 'Pending' && !badge.expired;
+};
+
+const BADGE_TONE = { Paid: 'done', Pending: 'waiting', Disputed: 'disputed' } as const;
 
 function LinkRow({
   link,
@@ -315,7 +320,7 @@ function LinkRow({
 }) {
   const badge = shareBadge(link);
   const name = link.participantName;
-  const usable = link.status === 'pending' && !badge.expired;
+  const usable = badge.label === 'Pending' && !badge.expired;
   return (
     <li
       aria-label={name}
@@ -326,7 +331,7 @@ function LinkRow({
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold">{name}</p>
           <div className="mt-1 flex flex-wrap items-center gap-1.5">
-            <StatusBadge tone={badge.label === 'Paid' ? 'done' : 'waiting'} testId="share-badge">
+            <StatusBadge tone={BADGE_TONE[badge.label]} testId="share-badge">
               {badge.label}
             </StatusBadge>
             {badge.expired && <StatusBadge tone="expired">Expired</StatusBadge>}

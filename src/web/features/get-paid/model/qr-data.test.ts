@@ -20,6 +20,7 @@ const link = (over: Partial<CreatorPaymentLink> = {}): CreatorPaymentLink => ({
   createdAt: '2026-11-25T10:00:00.000Z',
   expiresAt: '2026-12-02T10:00:00.000Z',
   expired: false,
+  disputed: false,
   ...over,
 });
 

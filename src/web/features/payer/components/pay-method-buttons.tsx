@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 export const payFromBankLabel = (totalPence: Pence) =>
   `Pay ${formatPence(totalPence)} from your bank app`;
 export const PAY_BY_CARD = 'Pay by card';
+const METHOD_BUTTON = 'px-4! text-base!';
 
 /**
  * How the payer pays (DECISIONS.md Paying by bank): from their bank app first, by card second, at
@@ -65,6 +66,9 @@ export function PayMethodButtons({
       <Button
         size="lg"
         block
+        // A large button's height with body-size words and less side padding: the bank's words
+        // and the amount fit one line at 390 px (at 18 px they wrapped), the card's match them.
+        className={METHOD_BUTTON}
         onClick={() => onPay('bank')}
         disabled={disabled || busy}
         aria-busy={busyMethod === 'bank'}
@@ -73,8 +77,9 @@ export function PayMethodButtons({
           opening
         ) : (
           <>
-            <Landmark aria-hidden className="size-5" />
-            {payFromBankLabel(totalPence)}
+            <Landmark aria-hidden className="size-5 shrink-0" />
+            {/* A very large amount or text size wraps: evenly, never one word alone. */}
+            <span className="text-balance">{payFromBankLabel(totalPence)}</span>
           </>
         )}
       </Button>
@@ -82,6 +87,7 @@ export function PayMethodButtons({
         size="lg"
         variant="secondary"
         block
+        className={METHOD_BUTTON}
         onClick={() => onPay('card')}
         disabled={disabled || busy}
         aria-busy={busyMethod === 'card'}
