@@ -43,6 +43,11 @@ export interface DraftItem {
   unsureWhy?: readonly UnsureReason[];
   /** where the item was read on the receipt photo (fractions of the photo), when known */
   receiptBox?: ReceiptBox;
+  /**
+   * How many the receipt line was for ('Garlic Bread (2)'), 2 or more, when it printed a count:
+   * the editor offers to share the item out by it.
+   */
+  count?: number;
   splitMode: ItemSplitMode;
   assignments: readonly ItemAssignment[];
   savedManualAssignments?: readonly ItemAssignment[];
@@ -144,6 +149,7 @@ const draftBillObject = z.object({
       unsurePrice: z.literal(true).optional(),
       unsureWhy: z.array(unsureReasonSchema).optional(),
       receiptBox: receiptBoxSchema.optional(),
+      count: z.number().int().min(2).optional(),
       splitMode: z.enum(['manual', 'equally']),
       assignments: assignmentsSchema,
       savedManualAssignments: assignmentsSchema.optional(),
