@@ -105,6 +105,12 @@ export interface DraftBill {
   receiptLines?: ReceiptLineOffer[];
 }
 
+/** A saved bill open in the editor: its server id, and the bill as changed so far. */
+export interface EditingBill {
+  billId: string;
+  bill: DraftBill;
+}
+
 /** Everything kept for the bill being made, under one session storage key. */
 export interface StoredDraft {
   version: typeof DRAFT_VERSION;
@@ -122,6 +128,11 @@ export interface StoredDraft {
    * finds the bill it already made.
    */
   clientKey: string | null;
+  /**
+   * A saved bill being changed in the editor (its id and the bill as edited so far), kept apart from
+   * `working` so that editing a saved bill never touches the new bill being made, nor the other way.
+   */
+  editing: EditingBill | null;
   /**
    * The receipt reading in progress or just finished (features/receipt/model/processing-state.ts),
    * which checks it with its own schema when it reads it: a damaged one is idle there, and never
@@ -200,6 +211,10 @@ export const storedDraftSchema: z.ZodType<StoredDraft, unknown> = z.object({
   participantNames: z.array(z.string()).default([]),
   summary: summaryDataSchema.nullable().default(null),
   clientKey: z.string().min(1).nullable().default(null),
+  editing: z
+    .object({ billId: z.string().min(1), bill: draftBillSchema })
+    .nullable()
+    .default(null),
   scan: z.unknown().default(null),
 });
 
@@ -210,6 +225,7 @@ export const EMPTY_DRAFT: StoredDraft = {
   participantNames: [],
   summary: null,
   clientKey: null,
+  editing: null,
   scan: null,
 };
 

@@ -3,7 +3,6 @@ import { useState, type Dispatch } from 'react';
 import { splitBill, splitInputProblem, unallocatedItems } from '../../../../domain/split';
 import { toast } from '../../../components/ui/use-toast';
 import { newId } from '../../../lib/new-id';
-import { saveSummary } from '../../../entities/bill/draft/draft-bill';
 import { summaryFromSplit, type SummaryData } from '../../../entities/bill/model/summary-data';
 import {
   editorProblems,
@@ -24,8 +23,12 @@ interface SplitEditorProps {
   dispatch: Dispatch<EditorAction>;
   /** Shows the 'Processing receipt...' banner while the receipt is being read. */
   processingReceipt?: boolean;
-  /** Called after a successful split, once the summary is stored in session storage. */
+  /** Split pressed on a bill that can be split: its summary, to show or to save. */
   onSplit: (summary: SummaryData) => void;
+  /** The Split button's words ('Split' for a new bill, 'Save changes' for a saved one). */
+  splitLabel?: string;
+  /** While what Split started is under way (a saved bill being saved): it cannot start again. */
+  splitting?: boolean;
   /** Offered while nobody is on the bill: opens the friends dialog. */
   onAddFriends?: () => void;
   /** Extra classes for the pinned Split bar, to fit the container it sits in. */
@@ -59,6 +62,8 @@ export function SplitEditor({
   onEnterItems,
   onLetFriendsPick,
   lettingFriendsPick = false,
+  splitLabel = 'Split',
+  splitting = false,
 }: SplitEditorProps) {
   const [portionsTarget, setPortionsTarget] = useState<PortionsTarget | null>(null);
   const input = toSplitInput(state);
@@ -69,15 +74,13 @@ export function SplitEditor({
   const unallocated = new Set(unallocatedItems(input));
 
   const split = () => {
-    if (problems.any) return;
+    if (problems.any || splitting) return;
     const problem = splitInputProblem(input);
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       return;
     }
-    const summary = summaryFromSplit(state.billName, input, splitBill(input), state.receiptId);
-    saveSummary(summary);
-    onSplit(summary);
+    onSplit(summaryFromSplit(state.billName, input, splitBill(input), state.receiptId));
   };
 
   return (
@@ -117,6 +120,8 @@ export function SplitEditor({
         needsAllocation={unallocated.size > 0}
         problems={problems}
         onSplit={split}
+        label={splitLabel}
+        busy={splitting}
         footerClassName={footerClassName}
         onLetFriendsPick={state.items.length > 0 ? onLetFriendsPick : undefined}
         lettingFriendsPick={lettingFriendsPick}
