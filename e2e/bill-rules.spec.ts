@@ -36,7 +36,7 @@ async function addFriends(page: Page, names: readonly string[]) {
   await expect(friends).toBeHidden();
 }
 
-const splitButton = (page: Page) => page.getByRole('button', { name: /^Split/ });
+const splitButton = (page: Page) => page.getByRole('button', { name: /^Split(?! the rest)/ });
 
 /** The message tied to a field by aria-describedby: what the screen says is wrong with it. */
 async function describedProblem(field: Locator): Promise<string> {

@@ -40,6 +40,11 @@ export const receiptItemSchema = z.object({
   unsureWhy: z.array(unsureReasonSchema).default([]),
   /** where its line is on the photo; null when not known (readings from before the field) */
   box: receiptBoxSchema.nullable().default(null),
+  /**
+   * How many the line was for when it printed a count ('Garlic Bread (2)', '2 x 3.00'; the amount
+   * is the line's total), 2 or more; null when none was printed, and in readings from before it.
+   */
+  quantity: z.number().int().min(2).nullable().default(null),
 });
 export type ReceiptItem = z.infer<typeof receiptItemSchema>;
 

@@ -79,6 +79,9 @@ const SummaryScreen = lazy(() =>
 const BillDetailScreen = lazy(() =>
   import('./screens/bill-detail-screen').then((m) => ({ default: m.BillDetailScreen })),
 );
+const EditBillScreen = lazy(() =>
+  import('./screens/edit-bill-screen').then((m) => ({ default: m.EditBillScreen })),
+);
 const PickingScreen = lazy(() =>
   import('./screens/picking-screen').then((m) => ({ default: m.PickingScreen })),
 );
@@ -199,6 +202,7 @@ function Routes() {
           <Route path="/summary" component={SummaryScreen} />
           <Route path="/bill/:id" component={BillDetailScreen} />
           <Route path="/bill/:id/picking" component={PickingScreen} />
+          <Route path="/bill/:id/edit" component={EditBillScreen} />
           <Route path="/history" component={HistoryScreen} />
           <Route path="/activity" component={ActivityScreen} />
           <Route path="/friends" component={FriendsScreen} />

@@ -23,6 +23,7 @@ describe('routeAccess (payments-accounts.md §2)', () => {
     '/history',
     '/bill/42',
     '/bill/42/picking',
+    '/bill/42/edit',
     '/summary',
     '/split-bill',
     '/receipt-flow',

@@ -26,6 +26,8 @@ const SIGNED_IN: RegExp[] = [
   /^\/payments$/,
   /^\/history$/,
   /^\/bill\/[^/]+$/,
+  // A saved bill changed in the editor.
+  /^\/bill\/[^/]+\/edit$/,
   // The creator's screen of a bill friends are picking.
   /^\/bill\/[^/]+\/picking$/,
   /^\/summary$/,

@@ -239,16 +239,41 @@ describe('toReading', () => {
     );
     const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
     const reading = toReading('r', { parsed, timings });
-    const sure = { unsure: false, unsureWhy: [], box: null };
+    const sure = { unsure: false, unsureWhy: [], box: null, quantity: null };
     expect(reading.items).toEqual([
       { name: 'Coke', amount: '2.50', ...sure },
-      { name: 'Tea', amount: '1.50', unsure: true, unsureWhy: ['between rows'], box: null },
+      {
+        name: 'Tea',
+        amount: '1.50',
+        unsure: true,
+        unsureWhy: ['between rows'],
+        box: null,
+        quantity: null,
+      },
       { name: 'Cake', amount: '3.00', ...sure },
     ]);
     // Name and price read together (no pairing): sure.
     const together = toReading('r', { parsed: parseReceiptText(['Tea 1.50']), timings });
     expect(together.items).toEqual([{ name: 'Tea', amount: '1.50', ...sure }]);
     expect(receiptReadingSchema.parse(reading).items[1]!.unsure).toBe(true);
+  });
+
+  it('says how many a line was for when it printed a count, for the editor to share out', () => {
+    const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
+    const parsed = parseReceiptText([
+      'Garlic Bread (2) 7.00',
+      'Coke 2 x 3.00 6.00',
+      'Tea 1.50',
+      'TOTAL 14.50',
+    ]);
+    const reading = receiptReadingSchema.parse(toReading('r', { parsed, timings }));
+    expect(reading.items.map(({ name, amount, quantity }) => ({ name, amount, quantity }))).toEqual(
+      [
+        { name: 'Garlic Bread', amount: '7.00', quantity: 2 },
+        { name: 'Coke', amount: '6.00', quantity: 2 },
+        { name: 'Tea', amount: '1.50', quantity: null },
+      ],
+    );
   });
 
   it("puts each item's box and the lines no item used on the photo, as fractions of it", () => {
@@ -290,4 +315,4 @@ describe('toReading', () => {
   });
 });
 
-const noBox = { unsure: false, unsureWhy: [], box: null };
+const noBox = { unsure: false, unsureWhy: [], box: null, quantity: null };

@@ -225,6 +225,7 @@ export function toReading(
         unsure: why.length > 0,
         unsureWhy: why,
         box: onPhoto(i.box, placement),
+        quantity: i.quantity !== undefined && i.quantity > 1 ? i.quantity : null,
       };
     }),
     subtotal: money(p.subtotalPence),

@@ -70,6 +70,7 @@ describe('a scan whose client went away', () => {
         unsure: false,
         unsureWhy: [],
         box: { x: 0.05, y: 0.0333, width: 0.95, height: 0.0667, angle: 0 },
+        quantity: null,
       },
     ]);
     expect(repo.insert).toHaveBeenCalledOnce();

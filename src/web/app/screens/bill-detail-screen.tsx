@@ -77,6 +77,7 @@ export function BillDetailScreen() {
         onRename={rename}
         onViewLinks={() => setLinksOpen(true)}
         onOpenPicking={() => navigate(`/bill/${encodeURIComponent(data.id)}/picking`)}
+        onEdit={() => navigate(`/bill/${encodeURIComponent(data.id)}/edit`)}
         unpaidLinks={links.data?.paymentLinks.filter((l) => l.status === 'pending' && !l.expired)}
         gettingPaid={getPaid.pending}
         manage={<ManageBill bill={data} onGone={back.onBack} />}

@@ -25,6 +25,7 @@ import {
   discardParkedDraft,
   forgetSplit,
   loadParkedDraft,
+  saveSummary,
   takeBackParkedDraft,
 } from '../../entities/bill/draft/draft-bill';
 import { reportError } from '../../components/ui/report-error';
@@ -145,7 +146,10 @@ export function SplitBillScreen() {
         state={state}
         dispatch={dispatch}
         processingReceipt={processing.status === 'pending'}
-        onSplit={() => navigate('/summary')}
+        onSplit={(summary) => {
+          saveSummary(summary);
+          navigate('/summary');
+        }}
         onAddFriends={() => setFriendsOpen(true)}
         onScanReceipt={() => setDialog('photo')}
         onUploadReceipt={() => setDialog('upload')}

@@ -120,6 +120,8 @@ interface BillBreakdownProps {
   receipt?: ReactNode;
   /** What the owner may still do with a saved bill (delete, archive), at the foot of the page. */
   manage?: ReactNode;
+  /** Beside 'Who owes what': changing the bill's items, people and amounts (a saved bill's Edit). */
+  editAction?: ReactNode;
   /** Why the bill cannot be saved as it is: said above the actions, which stay disabled. */
   refused?: string | null;
 }
@@ -162,9 +164,12 @@ export function BillBreakdown(props: BillBreakdownProps) {
         </section>
 
         <section aria-labelledby={`${id}-people`}>
-          <h2 id={`${id}-people`} className="text-lg font-bold">
-            Who owes what
-          </h2>
+          <div className="flex items-center justify-between gap-3">
+            <h2 id={`${id}-people`} className="text-lg font-bold">
+              Who owes what
+            </h2>
+            {props.editAction}
+          </div>
           <ul className="mt-3 flex flex-col gap-3">
             {props.people.map((person) => (
               <PersonCard key={person.id} person={person} />

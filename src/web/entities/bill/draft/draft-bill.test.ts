@@ -3,14 +3,17 @@ import { splitBill, type SplitInput } from '../../../../domain/split';
 import { summaryFromSplit } from '../model/summary-data';
 import {
   clearParticipantNames,
+  forgetEditedBill,
   forgetSplit,
   isUntouchedDraft,
+  loadEditedBill,
   loadParkedDraft,
   loadParticipantNames,
   loadSummary,
   loadUnsavedDraft,
   loadWorkingBill,
   renameDraft,
+  saveEditedBill,
   saveParticipantNames,
   saveSummary,
   saveWorkingBill,
@@ -308,5 +311,38 @@ describe('from scan to save', () => {
     slot.removeItem('any');
     expect(slot.getItem('any')).toBeNull();
     expect(loadWorkingBill(store)).toEqual(touchedBill());
+  });
+});
+
+describe('a saved bill being edited', () => {
+  it('is kept apart from the new bill being made: neither replaces or clears the other', () => {
+    const { storage } = mapStorage();
+    const store = createDraftStore(storage);
+    const working = touchedBill('New one');
+    saveWorkingBill(working, store);
+    const edited = touchedBill('Saved one, changed');
+    saveEditedBill('bill-1', edited, store);
+    expect(loadWorkingBill(store)).toEqual(working);
+    expect(loadEditedBill('bill-1', store)).toEqual(edited);
+    // Another bill's page finds nothing of this one's changes.
+    expect(loadEditedBill('bill-2', store)).toBeNull();
+    // Saving the new bill forgets the split, not the changes; saving the changes forgets them only.
+    forgetSplit(store);
+    expect(loadEditedBill('bill-1', store)).toEqual(edited);
+    saveWorkingBill(working, store);
+    forgetEditedBill(store);
+    expect(loadEditedBill('bill-1', store)).toBeNull();
+    expect(loadWorkingBill(store)).toEqual(working);
+  });
+
+  it('survives a reload (a new store over the same storage)', () => {
+    const { storage } = mapStorage();
+    saveEditedBill('bill-1', touchedBill('Changed'), createDraftStore(storage));
+    expect(loadEditedBill('bill-1', createDraftStore(storage))?.billName).toBe('Changed');
+  });
+
+  it('reads a draft stored before edits were kept', () => {
+    const { editing: _none, ...old } = EMPTY_DRAFT;
+    expect(parseStoredDraft(JSON.stringify({ ...old, working: touchedBill() })).editing).toBeNull();
   });
 });

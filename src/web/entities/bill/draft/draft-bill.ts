@@ -1,7 +1,7 @@
 import { seedItems } from '../../../../domain/split-editor';
 import { newUuid } from '../../../lib/new-id';
 import type { SummaryData } from '../model/summary-data';
-import type { DraftBill, StoredDraft } from './schema';
+import type { DraftBill, EditingBill, StoredDraft } from './schema';
 import { draftStore, type DraftStore, type KeyValueStorage } from './store';
 
 // What the screens do with the bill being made, each a change of the one stored draft (store.ts):
@@ -143,6 +143,33 @@ export function forgetSplit(store: DraftStore = draftStore): void {
     summary: null,
     clientKey: null,
   }));
+}
+
+/**
+ * The saved bill `billId` as changed in the editor so far, or null when it is not being edited (or
+ * another bill is). Kept apart from the new bill being made: neither ever replaces the other.
+ */
+export function loadEditedBill(billId: string, store: DraftStore = draftStore): DraftBill | null {
+  const { editing } = store.get();
+  return editing?.billId === billId ? editing.bill : null;
+}
+
+/** Keeps a saved bill's changes (every change, so a reload loses nothing). */
+export function saveEditedBill(
+  billId: string,
+  bill: DraftBill,
+  store: DraftStore = draftStore,
+): void {
+  store.update((draft) =>
+    draft.editing?.billId === billId && draft.editing.bill === bill
+      ? draft
+      : { ...draft, editing: { billId, bill } satisfies EditingBill },
+  );
+}
+
+/** The saved bill's changes are saved or given up: they go, and nothing else does. */
+export function forgetEditedBill(store: DraftStore = draftStore): void {
+  store.update((draft) => (draft.editing === null ? draft : { ...draft, editing: null }));
 }
 
 /**

@@ -43,6 +43,11 @@ export interface DraftItem {
   unsureWhy?: readonly UnsureReason[];
   /** where the item was read on the receipt photo (fractions of the photo), when known */
   receiptBox?: ReceiptBox;
+  /**
+   * How many the receipt line was for ('Garlic Bread (2)'), 2 or more, when it printed a count:
+   * the editor offers to share the item out by it.
+   */
+  count?: number;
   splitMode: ItemSplitMode;
   assignments: readonly ItemAssignment[];
   savedManualAssignments?: readonly ItemAssignment[];
@@ -100,6 +105,12 @@ export interface DraftBill {
   receiptLines?: ReceiptLineOffer[];
 }
 
+/** A saved bill open in the editor: its server id, and the bill as changed so far. */
+export interface EditingBill {
+  billId: string;
+  bill: DraftBill;
+}
+
 /** Everything kept for the bill being made, under one session storage key. */
 export interface StoredDraft {
   version: typeof DRAFT_VERSION;
@@ -117,6 +128,11 @@ export interface StoredDraft {
    * finds the bill it already made.
    */
   clientKey: string | null;
+  /**
+   * A saved bill being changed in the editor (its id and the bill as edited so far), kept apart from
+   * `working` so that editing a saved bill never touches the new bill being made, nor the other way.
+   */
+  editing: EditingBill | null;
   /**
    * The receipt reading in progress or just finished (features/receipt/model/processing-state.ts),
    * which checks it with its own schema when it reads it: a damaged one is idle there, and never
@@ -144,6 +160,7 @@ const draftBillObject = z.object({
       unsurePrice: z.literal(true).optional(),
       unsureWhy: z.array(unsureReasonSchema).optional(),
       receiptBox: receiptBoxSchema.optional(),
+      count: z.number().int().min(2).optional(),
       splitMode: z.enum(['manual', 'equally']),
       assignments: assignmentsSchema,
       savedManualAssignments: assignmentsSchema.optional(),
@@ -194,6 +211,10 @@ export const storedDraftSchema: z.ZodType<StoredDraft, unknown> = z.object({
   participantNames: z.array(z.string()).default([]),
   summary: summaryDataSchema.nullable().default(null),
   clientKey: z.string().min(1).nullable().default(null),
+  editing: z
+    .object({ billId: z.string().min(1), bill: draftBillSchema })
+    .nullable()
+    .default(null),
   scan: z.unknown().default(null),
 });
 
@@ -204,6 +225,7 @@ export const EMPTY_DRAFT: StoredDraft = {
   participantNames: [],
   summary: null,
   clientKey: null,
+  editing: null,
   scan: null,
 };
 

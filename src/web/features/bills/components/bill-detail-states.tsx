@@ -1,4 +1,4 @@
-import { CircleAlert, SearchX } from 'lucide-react';
+import { CircleAlert, Lock, SearchX } from 'lucide-react';
 import { BackButton } from '../../../components/ui/back-button';
 import { Button } from '../../../components/ui/button';
 
@@ -23,6 +23,22 @@ export function BillNotFound({ message, ...props }: StateProps & { message: stri
       <div className="mt-10 flex flex-col items-center rounded-3xl bg-white px-6 py-10 text-center shadow-sm">
         <SearchX aria-hidden className="size-10 text-gray-500" />
         <h1 className="mt-3 text-2xl font-bold">Bill not found</h1>
+        <p className="mt-1 text-muted">{message}</p>
+        <Button className="mt-6" onClick={props.onBack}>
+          {props.backLabel}
+        </Button>
+      </div>
+    </Frame>
+  );
+}
+
+/** A bill that can no longer be changed (it has payment links), opened in the editor. */
+export function BillLocked({ message, ...props }: StateProps & { message: string }) {
+  return (
+    <Frame {...props}>
+      <div className="mt-10 flex flex-col items-center rounded-3xl bg-white px-6 py-10 text-center shadow-sm">
+        <Lock aria-hidden className="size-10 text-gray-500" />
+        <h1 className="mt-3 text-2xl font-bold">This bill can no longer change</h1>
         <p className="mt-1 text-muted">{message}</p>
         <Button className="mt-6" onClick={props.onBack}>
           {props.backLabel}

@@ -1,4 +1,4 @@
-import { BellRing, Link2, QrCode, Users } from 'lucide-react';
+import { BellRing, Link2, Pencil, QrCode, Users } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import type { BillDetail, Participant } from '../../../../contracts/bills';
 import { formatDateTime } from '../../../../domain/formats';
@@ -44,6 +44,20 @@ export interface BillDetailViewProps {
   unpaidLinks?: RemindFriend[];
   /** Delete or archive, at the foot of the page (ManageBill). */
   manage?: ReactNode;
+  /** Opens the bill in the editor; offered while it can change (billEditable). */
+  onEdit?: () => void;
+}
+
+/** Said where Edit would be once links are out: why the bill's amounts can no longer change. */
+export const LOCKED_BILL_TEXT =
+  'Payment links have been made for this bill, so its items, people and amounts can no longer change.';
+
+/**
+ * Whether a saved bill can still be changed in the editor (DECISIONS.md Managing saved bills): not
+ * once it has payment links, nor while friends pick their own items (the picking screen does that).
+ */
+export function billEditable(bill: Pick<BillDetail, 'status' | 'hasPaymentLinks'>): boolean {
+  return bill.status === 'saved' && !bill.hasPaymentLinks;
 }
 
 const money = (amount: string) => formatPence(toPence(amount));
@@ -60,6 +74,8 @@ export function BillDetailView({
   onGetPaid,
   onOpenPicking,
   unpaidLinks = [],
+  onEdit,
+  manage,
   ...actions
 }: BillDetailViewProps) {
   const remind = useRemind(bill.id, bill.name, bill.status === 'active');
@@ -77,6 +93,25 @@ export function BillDetailView({
     <BillBreakdown
       {...actions}
       kicker={Number.isNaN(created.getTime()) ? 'Bill' : formatDateTime(created)}
+      editAction={
+        onEdit &&
+        billEditable(bill) && (
+          <Button variant="ghost" onClick={onEdit} className="-mr-2">
+            <Pencil aria-hidden className="size-4" />
+            Edit bill
+          </Button>
+        )
+      }
+      manage={
+        <>
+          {bill.hasPaymentLinks && (
+            <p className="px-1 text-sm text-muted" data-testid="bill-locked">
+              {LOCKED_BILL_TEXT}
+            </p>
+          )}
+          {manage}
+        </>
+      }
       title={bill.name}
       backLabel={backLabel}
       total={money(bill.totalAmount)}

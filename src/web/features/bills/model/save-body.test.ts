@@ -3,7 +3,7 @@ import { wholeBillBodySchema } from '../../../../contracts/bills';
 import { toPence } from '../../../../domain/money';
 import { splitBill, type SplitInput } from '../../../../domain/split';
 import { summaryFromSplit } from '../../../entities/bill/model/summary-data';
-import { pickingBillBody, savedBillName, wholeBillBody } from './save-body';
+import { editedBillBody, pickingBillBody, savedBillName, wholeBillBody } from './save-body';
 
 const NOW = new Date('2026-11-22T15:45:00Z');
 
@@ -64,6 +64,16 @@ describe('wholeBillBody', () => {
       ],
       totalAmount: (summary.total / 100).toFixed(2),
     });
+  });
+});
+
+describe('editedBillBody', () => {
+  it('is the whole bill again, still saved, on the date it was saved for', () => {
+    const summary = summaryFromSplit('Pizza Place', input, splitBill(input));
+    const body = editedBillBody(summary, '2026-10-03', NOW);
+    expect(wholeBillBodySchema.parse(body)).toEqual(body);
+    expect(body).toEqual({ ...wholeBillBody(summary, NOW), date: '2026-10-03' });
+    expect(body.status).toBe('saved');
   });
 });
 

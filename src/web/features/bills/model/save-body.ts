@@ -46,6 +46,14 @@ export function wholeBillBody(summary: SummaryData, now: Date): WholeBillBody {
 }
 
 /**
+ * A saved bill's changes (PUT /api/bills/:id, DECISIONS.md Managing saved bills): the whole bill
+ * again in the same shape, still 'saved', on the date it was saved for.
+ */
+export function editedBillBody(summary: SummaryData, billDate: string, now: Date): WholeBillBody {
+  return { ...wholeBillBody(summary, now), date: billDate };
+}
+
+/**
  * A bill friends will pick themselves (DECISIONS.md "Friends pick their own items"): saved with
  * status `picking`, its items and amounts, the creator first among the people (added when nobody
  * has been named yet). Assignments the creator already made go with it and become their picks;

@@ -15,7 +15,16 @@ import {
 
 const reading: ReceiptData = {
   receiptId: 'r1',
-  items: [{ name: 'Fish & Chips', amount: '14.50', unsure: false, unsureWhy: [], box: null }],
+  items: [
+    {
+      name: 'Fish & Chips',
+      amount: '14.50',
+      unsure: false,
+      unsureWhy: [],
+      box: null,
+      quantity: null,
+    },
+  ],
   subtotal: '14.50',
   tax: null,
   addedTax: null,

@@ -58,7 +58,14 @@ describe('readingFromAnswer', () => {
   it('keeps what the editor needs of a contract-shaped answer', () => {
     const answer = {
       ...data([
-        { name: 'Coke', amount: '2.50', unsure: true, unsureWhy: ['between rows'], box: null },
+        {
+          name: 'Coke',
+          amount: '2.50',
+          unsure: true,
+          unsureWhy: ['between rows'],
+          box: null,
+          quantity: null,
+        },
       ]),
       error: null,
       rawText: 'COKE 2.50',
@@ -66,7 +73,14 @@ describe('readingFromAnswer', () => {
     };
     expect(readingFromAnswer(answer)).toEqual(
       data([
-        { name: 'Coke', amount: '2.50', unsure: true, unsureWhy: ['between rows'], box: null },
+        {
+          name: 'Coke',
+          amount: '2.50',
+          unsure: true,
+          unsureWhy: ['between rows'],
+          box: null,
+          quantity: null,
+        },
       ]),
     );
   });
@@ -79,7 +93,7 @@ describe('readingFromAnswer', () => {
       timings: { imageMs: 1, queueMs: 0, ocrMs: 5, parseMs: 1, totalMs: 7 },
     };
     expect(readingFromAnswer(answer)?.items).toEqual([
-      { name: 'Coke', amount: '2.50', unsure: false, unsureWhy: [], box: null },
+      { name: 'Coke', amount: '2.50', unsure: false, unsureWhy: [], box: null, quantity: null },
     ]);
   });
   it('refuses anything else', () => {
@@ -147,8 +161,8 @@ describe('toasts', () => {
     expect(
       outcomeToast(
         complete([
-          { name: 'A', amount: '1.00', unsure: false, unsureWhy: [], box: null },
-          { name: 'B', amount: '2.00', unsure: false, unsureWhy: [], box: null },
+          { name: 'A', amount: '1.00', unsure: false, unsureWhy: [], box: null, quantity: null },
+          { name: 'B', amount: '2.00', unsure: false, unsureWhy: [], box: null, quantity: null },
         ]),
         'scan',
       ),
@@ -214,7 +228,9 @@ describe('toasts', () => {
 
 describe('readingFromAnswer and the tax added on top', () => {
   const answer = {
-    ...data([{ name: 'Bagel', amount: '2.25', unsure: false, unsureWhy: [], box: null }]),
+    ...data([
+      { name: 'Bagel', amount: '2.25', unsure: false, unsureWhy: [], box: null, quantity: null },
+    ]),
     error: null,
     rawText: '',
     timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },

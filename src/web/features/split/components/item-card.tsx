@@ -25,6 +25,14 @@ interface ItemCardProps {
   assignHintId: string;
   /** The scan the items were read from: an item read from it can show its line of the photo. */
   receiptId?: string | undefined;
+  /** How many the receipt line was for (2 or more), when it said: offered as portions. */
+  count?: number | null;
+  /** Select mode: the card has a checkbox. */
+  selectable?: boolean;
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
+  /** Shares the item out by its count (the count dialog). */
+  onShareByCount?: (title: string, count: number) => void;
   nameRef?: Ref<HTMLTextAreaElement>;
   onEdit: (change: { name?: string; amount?: string }) => void;
   onToggle: (participantId: string) => void;
@@ -43,6 +51,11 @@ export function ItemCard({
   problems,
   assignHintId,
   receiptId,
+  count = null,
+  selectable = false,
+  selected = false,
+  onSelect,
+  onShareByCount,
   nameRef,
   onEdit,
   onToggle,
@@ -69,8 +82,21 @@ export function ItemCard({
         role="group"
         aria-label={title}
         data-invalid={nameProblem || amountProblem ? true : undefined}
-        className={`rounded-3xl border bg-white p-4 shadow-sm ${unallocated ? 'border-amber-500' : 'border-line'}`}
+        className={`rounded-3xl border bg-white p-4 shadow-sm ${selectable && selected ? 'border-brand-700 ring-2 ring-brand-700' : unallocated ? 'border-amber-500' : 'border-line'}`}
       >
+        {selectable && (
+          <label className="-mt-1 mb-2 flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-brand-800">
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(event) => onSelect?.(event.target.checked)}
+              className="size-6 shrink-0 accent-brand-700"
+            />
+            <span>
+              Select<span className="sr-only"> {title}</span>
+            </span>
+          </label>
+        )}
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
             <label htmlFor={`${id}-name`} className="sr-only">
@@ -183,6 +209,19 @@ export function ItemCard({
               ))}
             </div>
             {equally && <p className="mt-2 text-sm text-muted">Everyone shares this item</p>}
+            {count !== null && participants.length > 0 && (
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 rounded-2xl bg-brand-50 py-1 pl-3 pr-1">
+                <p className="text-sm text-brand-900">{count} on the receipt</p>
+                <button
+                  type="button"
+                  aria-label={`Share out the ${count} ${title}`}
+                  onClick={() => onShareByCount?.(title, count)}
+                  className="inline-flex min-h-11 items-center rounded-2xl px-3 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+                >
+                  Share out the {count}
+                </button>
+              </div>
+            )}
             {unallocated && (
               <p className="mt-2 text-sm font-medium text-amber-800">
                 {participants.length === 0

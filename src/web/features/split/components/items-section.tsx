@@ -1,7 +1,17 @@
-import { Camera, ImageUp, PencilLine, Plus, ScanLine } from 'lucide-react';
+import {
+  Camera,
+  Equal,
+  ImageUp,
+  ListChecks,
+  PencilLine,
+  Plus,
+  ScanLine,
+  UserRound,
+} from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useRef, useState, type Dispatch } from 'react';
 import { BILL_LIMITS, TOO_MANY_ITEMS_MESSAGE } from '../../../../domain/bill-rules';
+import { shareableCount } from '../../../../domain/assigning';
 import type { SplitInput, SplitMode } from '../../../../domain/split';
 import { Button } from '../../../components/ui/button';
 import { newId } from '../../../lib/new-id';
@@ -12,6 +22,7 @@ import {
   type SplitEditorState,
 } from '../model/editor-state';
 import { ItemCard } from './item-card';
+import type { CountTarget } from './count-dialog';
 import type { PortionsTarget } from './portions-dialog';
 import { ReceiptCheckNotice } from './receipt-check-notice';
 import { AddFromReceiptDialog } from './receipt-lines';
@@ -27,6 +38,18 @@ export interface ItemsSectionProps {
   /** Indices of the items nobody is on yet. */
   unallocated: ReadonlySet<number>;
   onSetPortions: (target: PortionsTarget) => void;
+  /** By item, with people on the bill: items can be given out, several at once. */
+  canAssign: boolean;
+  /** Select mode: each item has a checkbox. */
+  selecting: boolean;
+  selected: ReadonlySet<string>;
+  onSelectingChange: (selecting: boolean) => void;
+  onSelect: (itemId: string, selected: boolean) => void;
+  /** 'Assign the rest to…': opens the choice of person. */
+  onAssignRest: () => void;
+  onSplitRestEqually: () => void;
+  /** An item read with a count: share it out by that count. */
+  onShareByCount: (target: CountTarget) => void;
   onScanReceipt?: (() => void) | undefined;
   onUploadReceipt?: (() => void) | undefined;
   onEnterItems?: (() => void) | undefined;
@@ -40,6 +63,14 @@ export function ItemsSection({
   problems,
   unallocated,
   onSetPortions,
+  canAssign,
+  selecting,
+  selected,
+  onSelectingChange,
+  onSelect,
+  onAssignRest,
+  onSplitRestEqually,
+  onShareByCount,
   onScanReceipt,
   onUploadReceipt,
   onEnterItems,
@@ -111,6 +142,37 @@ export function ItemsSection({
       ) : (
         <p className="mt-2 text-sm text-muted">Everyone pays an equal share of the whole bill.</p>
       )}
+      {canAssign && state.items.length > 0 && (
+        <div className="mt-3 flex flex-col gap-3">
+          {/* Faster assigning on a long receipt: several items at once, or all that are left. */}
+          <Button
+            variant="secondary"
+            aria-pressed={selecting}
+            onClick={() => onSelectingChange(!selecting)}
+            className={`self-start ${selecting ? 'border-brand-700! bg-brand-50!' : ''}`}
+          >
+            <ListChecks aria-hidden className="size-5" />
+            {selecting ? 'Selecting items' : 'Select items'}
+          </Button>
+          {unallocated.size > 0 && !selecting && (
+            <div className="rounded-2xl border border-amber-300 bg-amber-50 p-3">
+              <p className="text-sm font-medium text-amber-900">
+                {unallocated.size} {unallocated.size === 1 ? 'item' : 'items'} nobody has yet
+              </p>
+              <div className="mt-2 flex flex-col gap-2">
+                <Button variant="secondary" block onClick={onAssignRest}>
+                  <UserRound aria-hidden className="size-5 shrink-0" />
+                  Assign the rest to…
+                </Button>
+                <Button variant="secondary" block onClick={onSplitRestEqually}>
+                  <Equal aria-hidden className="size-5 shrink-0" />
+                  Split the rest equally
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
 
       {state.items.length > 0 ? (
         <ul className="mt-3 flex flex-col gap-3">
@@ -125,6 +187,11 @@ export function ItemsSection({
               problems={problems.items.get(item.id)}
               assignHintId={hintId}
               receiptId={state.receiptId}
+              count={shareableCount(item.count)}
+              selectable={selecting}
+              selected={selected.has(item.id)}
+              onSelect={(on) => onSelect(item.id, on)}
+              onShareByCount={(title, count) => onShareByCount({ item, count, title })}
               nameRef={(node) => {
                 if (!node) return;
                 if (focusOnMount.current === item.id) {

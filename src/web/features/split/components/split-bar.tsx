@@ -15,6 +15,8 @@ export function SplitBar({
   needsAllocation,
   problems,
   onSplit,
+  label = 'Split',
+  busy = false,
   footerClassName,
   onLetFriendsPick,
   lettingFriendsPick = false,
@@ -23,6 +25,10 @@ export function SplitBar({
   needsAllocation: boolean;
   problems: EditorProblems;
   onSplit: () => void;
+  /** The button's words: 'Split', or 'Save changes' for a saved bill. */
+  label?: string;
+  /** While what the button started is under way. */
+  busy?: boolean;
   footerClassName: string;
   /** The second way to split: friends pick their own items from one link (no allocation needed). */
   onLetFriendsPick?: (() => void) | undefined;
@@ -62,11 +68,13 @@ export function SplitBar({
       <Button
         size="lg"
         block
-        disabled={needsAllocation || totals === null || problems.any}
+        disabled={needsAllocation || totals === null || problems.any || busy}
         aria-describedby={statusId}
+        aria-busy={busy}
         onClick={onSplit}
       >
-        Split
+        {busy && <Spinner size="small" label="Saving" />}
+        {label}
         {totals && !needsAllocation && !problems.any && (
           <span className="tabular font-normal opacity-90">{formatPence(totals.total)}</span>
         )}

@@ -3,7 +3,6 @@ import { useState, type Dispatch } from 'react';
 import { splitBill, splitInputProblem, unallocatedItems } from '../../../../domain/split';
 import { toast } from '../../../components/ui/use-toast';
 import { newId } from '../../../lib/new-id';
-import { saveSummary } from '../../../entities/bill/draft/draft-bill';
 import { summaryFromSplit, type SummaryData } from '../../../entities/bill/model/summary-data';
 import {
   editorProblems,
@@ -16,6 +15,9 @@ import { ExtrasSection } from './extras-section';
 import { ItemsSection } from './items-section';
 import { ParticipantChips } from './participant-chips';
 import { PortionsDialog, type PortionsTarget } from './portions-dialog';
+import { AssignRestDialog } from './assign-rest-dialog';
+import { CountDialog, type CountTarget } from './count-dialog';
+import { SelectionBar } from './selection-bar';
 import { SplitBar } from './split-bar';
 import { TotalsSection } from './totals-section';
 
@@ -24,8 +26,12 @@ interface SplitEditorProps {
   dispatch: Dispatch<EditorAction>;
   /** Shows the 'Processing receipt...' banner while the receipt is being read. */
   processingReceipt?: boolean;
-  /** Called after a successful split, once the summary is stored in session storage. */
+  /** Split pressed on a bill that can be split: its summary, to show or to save. */
   onSplit: (summary: SummaryData) => void;
+  /** The Split button's words ('Split' for a new bill, 'Save changes' for a saved one). */
+  splitLabel?: string;
+  /** While what Split started is under way (a saved bill being saved): it cannot start again. */
+  splitting?: boolean;
   /** Offered while nobody is on the bill: opens the friends dialog. */
   onAddFriends?: () => void;
   /** Extra classes for the pinned Split bar, to fit the container it sits in. */
@@ -59,8 +65,17 @@ export function SplitEditor({
   onEnterItems,
   onLetFriendsPick,
   lettingFriendsPick = false,
+  splitLabel = 'Split',
+  splitting = false,
 }: SplitEditorProps) {
   const [portionsTarget, setPortionsTarget] = useState<PortionsTarget | null>(null);
+  const [countTarget, setCountTarget] = useState<CountTarget | null>(null);
+  const [assigningRest, setAssigningRest] = useState(false);
+  // Select mode: tick several items, then give them all to one person from the bar below.
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  // Said to screen readers after a change to several items at once.
+  const [announcement, setAnnouncement] = useState('');
   const input = toSplitInput(state);
   const totals = editorTotals(input);
   // Every field against the bill rules, then the bill as a whole (too large, a total or a share
@@ -68,16 +83,30 @@ export function SplitEditor({
   const problems = editorProblems(state);
   const unallocated = new Set(unallocatedItems(input));
 
+  const canAssign = state.mode === 'byItem' && state.participants.length > 0;
+  const selectMode = selecting && canAssign;
+  const nameOf = (participantId: string) =>
+    state.participants.find((p) => p.id === participantId)?.name ?? '';
+  const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+  const stopSelecting = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+  const assignSelected = (participantId: string) => {
+    const itemIds = state.items.filter((item) => selected.has(item.id)).map((item) => item.id);
+    dispatch({ type: 'assignItems', itemIds, participantId });
+    setAnnouncement(`${itemsText(itemIds.length)} given to ${nameOf(participantId)}`);
+    stopSelecting();
+  };
+
   const split = () => {
-    if (problems.any) return;
+    if (problems.any || splitting) return;
     const problem = splitInputProblem(input);
     if (problem) {
       toast({ title: problem.title, description: problem.description, variant: 'destructive' });
       return;
     }
-    const summary = summaryFromSplit(state.billName, input, splitBill(input), state.receiptId);
-    saveSummary(summary);
-    onSplit(summary);
+    onSplit(summaryFromSplit(state.billName, input, splitBill(input), state.receiptId));
   };
 
   return (
@@ -105,6 +134,24 @@ export function SplitEditor({
           problems={problems}
           unallocated={unallocated}
           onSetPortions={setPortionsTarget}
+          canAssign={canAssign}
+          selecting={selectMode}
+          selected={selected}
+          onSelectingChange={(on) => (on ? setSelecting(true) : stopSelecting())}
+          onSelect={(itemId, on) =>
+            setSelected((all) => {
+              const next = new Set(all);
+              if (on) next.add(itemId);
+              else next.delete(itemId);
+              return next;
+            })
+          }
+          onAssignRest={() => setAssigningRest(true)}
+          onSplitRestEqually={() => {
+            dispatch({ type: 'splitRestEqually' });
+            setAnnouncement(`${itemsText(unallocated.size)} split equally between everyone`);
+          }}
+          onShareByCount={setCountTarget}
           onScanReceipt={onScanReceipt}
           onUploadReceipt={onUploadReceipt}
           onEnterItems={onEnterItems}
@@ -112,14 +159,49 @@ export function SplitEditor({
         <ExtrasSection state={state} dispatch={dispatch} problems={problems} />
         <TotalsSection totals={totals} amountsError={problems.bill} />
       </div>
-      <SplitBar
-        totals={totals}
-        needsAllocation={unallocated.size > 0}
-        problems={problems}
-        onSplit={split}
-        footerClassName={footerClassName}
-        onLetFriendsPick={state.items.length > 0 ? onLetFriendsPick : undefined}
-        lettingFriendsPick={lettingFriendsPick}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {selectMode ? (
+        <SelectionBar
+          selected={state.items.filter((item) => selected.has(item.id)).length}
+          participants={state.participants}
+          onAssign={assignSelected}
+          onCancel={stopSelecting}
+          footerClassName={footerClassName}
+        />
+      ) : (
+        <SplitBar
+          totals={totals}
+          needsAllocation={unallocated.size > 0}
+          problems={problems}
+          onSplit={split}
+          label={splitLabel}
+          busy={splitting}
+          footerClassName={footerClassName}
+          onLetFriendsPick={state.items.length > 0 ? onLetFriendsPick : undefined}
+          lettingFriendsPick={lettingFriendsPick}
+        />
+      )}
+      <AssignRestDialog
+        open={assigningRest}
+        onOpenChange={setAssigningRest}
+        participants={state.participants}
+        left={unallocated.size}
+        onChoose={(participantId) => {
+          dispatch({ type: 'assignRestTo', participantId });
+          setAnnouncement(`${itemsText(unallocated.size)} given to ${nameOf(participantId)}`);
+          setAssigningRest(false);
+        }}
+      />
+      <CountDialog
+        target={countTarget}
+        participants={state.participants}
+        onClose={() => setCountTarget(null)}
+        onConfirm={(shares) => {
+          if (countTarget) dispatch({ type: 'assignByCount', itemId: countTarget.item.id, shares });
+          setCountTarget(null);
+        }}
       />
       <PortionsDialog
         target={portionsTarget}

@@ -624,3 +624,76 @@ describe('the receipt photo beside the items', () => {
     expect(isDraftBill({ ...old, items: oldItems })).toBe(true);
   });
 });
+
+describe('faster assigning', () => {
+  const receipt: ReceiptForEditor = {
+    items: [
+      { name: 'Garlic Bread', amount: '7.00', quantity: 2 },
+      { name: 'Tea', amount: '1.50', quantity: null },
+      { name: 'Cake', amount: '3.00' },
+    ],
+    serviceCharge: null,
+    establishmentName: null,
+    checks: { itemsMatchTotal: true, difference: '0.00', against: null, figure: null, label: null },
+  };
+  const loaded = () =>
+    run(editor(['Sam', 'Alex', 'Kim']), {
+      type: 'loadReceipt',
+      receipt,
+      ids: ['bread', 'tea', 'cake'],
+    });
+  // The sample items took id1 and id2.
+  const [sam, alex, kim] = ['id3', 'id4', 'id5'];
+
+  it('keeps the count a line printed, and only a count of 2 or more', () => {
+    const state = loaded();
+    expect(state.items.map((i) => i.count)).toEqual([2, undefined, undefined]);
+    expect(isDraftBill(state)).toBe(true);
+  });
+
+  it('gives the chosen items to one person, then the rest to another', () => {
+    const state = run(
+      loaded(),
+      { type: 'assignItems', itemIds: ['tea', 'cake'], participantId: alex },
+      { type: 'assignRestTo', participantId: kim },
+    );
+    expect(state.items.map((i) => i.assignments)).toEqual([
+      [{ participantId: kim, portions: 1 }],
+      [{ participantId: alex, portions: 1 }],
+      [{ participantId: alex, portions: 1 }],
+    ]);
+    expect(splitInputProblem(toSplitInput(state))).toBeNull();
+  });
+
+  it('splits the rest equally and leaves assigned items alone', () => {
+    const state = run(
+      loaded(),
+      { type: 'toggleAssignee', itemId: 'tea', participantId: sam },
+      { type: 'splitRestEqually' },
+    );
+    expect(state.items.map((i) => i.splitMode)).toEqual(['equally', 'manual', 'equally']);
+    expect(state.items[0]!.count).toBe(2);
+  });
+
+  it('shares a counted item out by its count, one each', () => {
+    const state = run(loaded(), {
+      type: 'assignByCount',
+      itemId: 'bread',
+      shares: [
+        { participantId: sam, units: 1 },
+        { participantId: alex, units: 0 },
+        { participantId: kim, units: 1 },
+      ],
+    });
+    expect(state.items[0]!.assignments).toEqual([
+      { participantId: sam, portions: 1 },
+      { participantId: kim, portions: 1 },
+    ]);
+    const only = run(
+      state,
+      { type: 'removeItem', itemId: 'tea' },
+      { type: 'removeItem', itemId: 'cake' },
+    );
+    expect(splitBill(toSplitInput(only)).participants.map((p) => p.amount)).toEqual([350, 0, 350]);
+  });
+});

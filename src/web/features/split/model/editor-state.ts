@@ -42,6 +42,14 @@ import {
   setPortions,
   toggleAssignee,
 } from '../../../../domain/split-editor';
+import {
+  assignByCount,
+  assignItems,
+  assignRestTo,
+  shareableCount,
+  splitRestEqually,
+  type CountShare,
+} from '../../../../domain/assigning';
 
 // The split editor's working state (spec §3 "Working item", "Working participant") and its reducer.
 // The state is the draft bill of entities/bill/draft, in pence: a price or percentage field keeps the
@@ -62,8 +70,8 @@ export interface ReceiptForEditor {
    * `unsure` absent is sure, and `box` and `unsureWhy` absent unknown (a reading kept from before
    * they were said).
    */
-  items: readonly (Omit<ReceiptItem, 'unsure' | 'unsureWhy' | 'box'> &
-    Partial<Pick<ReceiptItem, 'unsure' | 'unsureWhy' | 'box'>>)[];
+  items: readonly (Omit<ReceiptItem, 'unsure' | 'unsureWhy' | 'box' | 'quantity'> &
+    Partial<Pick<ReceiptItem, 'unsure' | 'unsureWhy' | 'box' | 'quantity'>>)[];
   /** the priced lines no item used (absent in readings from before them) */
   unusedLines?: readonly ReceiptUnusedLine[];
   serviceCharge: string | null;
@@ -93,6 +101,14 @@ export type EditorAction =
   | { type: 'toggleAssignee'; itemId: string; participantId: string }
   | { type: 'setPortions'; itemId: string; participantId: string; portions: number }
   | { type: 'setItemSplitMode'; itemId: string; splitMode: ItemSplitMode }
+  /** Several items given to one person at once (items chosen in select mode). */
+  | { type: 'assignItems'; itemIds: readonly string[]; participantId: string }
+  /** Every item nobody has yet, to one person. */
+  | { type: 'assignRestTo'; participantId: string }
+  /** Every item nobody has yet, split equally between everyone. */
+  | { type: 'splitRestEqually' }
+  /** An item read with a count shared out by it: how many each person had. */
+  | { type: 'assignByCount'; itemId: string; shares: readonly CountShare[] }
   /** The tip field's text, as typed. */
   | { type: 'setTipPercent'; value: string }
   /** The service charge field's text, as typed. */
@@ -166,6 +182,20 @@ function withSplitItem(item: EditorItem, change: (item: SplitItem) => SplitItem)
     ...(next.savedManualAssignments && { savedManualAssignments: next.savedManualAssignments }),
   };
 }
+
+/** Applies a domain transition to every item's assignment at once, keeping the editor's fields. */
+function withSplitItems(
+  state: SplitEditorState,
+  change: (items: readonly SplitItem[]) => SplitItem[],
+): SplitEditorState {
+  const next = change(state.items.map(toSplitItem));
+  return {
+    ...state,
+    items: state.items.map((item, i) => withSplitItem(item, () => next[i]!)),
+  };
+}
+
+const participantIds = (state: SplitEditorState) => state.participants.map((p) => p.id);
 
 function hasParticipantNamed(participants: readonly EditorParticipant[], name: string): boolean {
   const wanted = normaliseName(name);
@@ -294,6 +324,24 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
       return updateItem(state, action.itemId, (item) =>
         withSplitItem(item, (split) => setItemSplitMode(split, action.splitMode)),
       );
+    case 'assignItems': {
+      const chosen = state.items.flatMap((item, i) =>
+        action.itemIds.includes(item.id) ? [i] : [],
+      );
+      return withSplitItems(state, (items) => assignItems(items, chosen, action.participantId));
+    }
+    case 'assignRestTo':
+      return withSplitItems(state, (items) =>
+        assignRestTo(items, participantIds(state), action.participantId),
+      );
+    case 'splitRestEqually':
+      return withSplitItems(state, (items) => splitRestEqually(items, participantIds(state)));
+    case 'assignByCount':
+      return updateItem(state, action.itemId, (item) =>
+        item.count === undefined
+          ? item
+          : withSplitItem(item, (split) => assignByCount(split, item.count!, action.shares)),
+      );
     case 'setTipPercent':
       return {
         ...state,
@@ -367,6 +415,7 @@ export function loadReceipt(
     ...(item.unsure && { unsurePrice: true }),
     ...(item.unsure && item.unsureWhy?.length && { unsureWhy: item.unsureWhy }),
     ...(item.box && { receiptBox: item.box }),
+    ...(shareableCount(item.quantity) !== null && { count: item.quantity! }),
     splitMode: 'manual',
     assignments: [],
   }));
