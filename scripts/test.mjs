@@ -65,11 +65,14 @@ const browser = findChromium();
 if (!browser) console.log(`\n${NO_BROWSER_MESSAGE}`);
 const runBrowserTests = buildStatus === 0 && browser !== null;
 
+// Tests that start the server as a process start this build (testing/server-process.ts).
+const vitestEnv = buildStatus === 0 ? { TEST_SERVER_BUILD: 'dist/server/main.js' } : {};
 const vitestLane = (async () => {
-  await stepBeside('vitest', 'npx', vitest(null, 'vitest.json'));
+  await stepBeside('vitest', 'npx', vitest(null, 'vitest.json'), { ...process.env, ...vitestEnv });
   if (postgresUrl)
     await stepBeside('vitest api on PostgreSQL', 'npx', vitest('api', 'vitest-pg.json'), {
       ...process.env,
+      ...vitestEnv,
       TEST_DATABASE_URL: postgresUrl,
     });
 })();
