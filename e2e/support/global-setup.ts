@@ -41,7 +41,9 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  // A hang guard: the unit and API tests start beside the journeys (scripts/test.mjs), and on a
+  // busy 2-core machine the app's first start can take over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the app exited with code ${child.exitCode} before answering`);
@@ -50,7 +52,7 @@ export default async function globalSetup() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the app did not answer /api/health within 60 s');
+    if (Date.now() > deadline) throw new Error('the app did not answer /api/health within 180 s');
     await new Promise((r) => setTimeout(r, 100));
   }
   process.env.E2E_BASE_URL = baseUrl;

@@ -9,6 +9,7 @@ import { migrate, openPostgres, type Database } from './db/client';
 import { SERVICE_UNAVAILABLE } from './http/errors';
 import { PROJECT_ROOT } from './paths';
 import { signUpWithProfile } from './testing/auth-helpers';
+import { serverArgs } from './testing/server-process';
 import { serverUrlFor } from './testing/test-database-url';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -32,7 +33,7 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

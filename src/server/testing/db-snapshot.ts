@@ -33,3 +33,37 @@ export async function snapshot(db: Db): Promise<string> {
   };
   return result.rows[0]!.h;
 }
+
+/**
+ * Counts every row inserted, deleted or changed in those tables from now on: a trigger on each
+ * adds a line to a log table in the writer's own transaction (a rolled-back change adds nothing),
+ * and an update counts only when the row's text changed, as snapshot() sees it. Stricter than
+ * comparing snapshots (a row added then removed still counts), and reading it is one count where a
+ * snapshot reads every row: for a test that checks thousands of requests.
+ */
+export async function watchChanges(db: Db): Promise<() => Promise<number>> {
+  const statements = [
+    'create table test_row_changes (at bigint generated always as identity)',
+    `create function test_row_changed() returns trigger language plpgsql as $$
+      begin insert into test_row_changes default values; return null; end $$`,
+  ];
+  for (const table of TABLES) {
+    const name = table.replaceAll('"', '');
+    statements.push(
+      `create trigger test_changed_${name} after insert or delete on ${table}
+        for each row execute function test_row_changed()`,
+      `create trigger test_updated_${name} after update on ${table}
+        for each row when (old.*::text is distinct from new.*::text)
+        execute function test_row_changed()`,
+      `create trigger test_truncated_${name} after truncate on ${table}
+        for each statement execute function test_row_changed()`,
+    );
+  }
+  for (const statement of statements) await db.execute(statement);
+  return async () => {
+    const result = (await db.execute(
+      'select count(*)::int as n from test_row_changes',
+    )) as unknown as { rows: { n: number }[] };
+    return result.rows[0]!.n;
+  };
+}
