@@ -77,7 +77,9 @@ async function main() {
       await app?.close();
       // Handlers of requests whose clients left are still running: let them finish first.
       await app?.whenIdle(5000);
-      // Scans still running in the OCR workers end before the threads do.
+      // Models still loading are let finish (a thread ended inside the native model loader can
+      // take the process down with it), then scans still running end before the threads do.
+      await Promise.race([ocrWarming, new Promise((r) => setTimeout(r, 4000).unref())]);
       await ocr.close(3000);
     } finally {
       await database.close();
@@ -87,6 +89,8 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   // Background jobs started once the server listens, stopped first on shutdown.
   const jobs: { stopCleanup?: () => Promise<void>; stopReminders?: () => Promise<void> } = {};
+  // The receipt reader's models loading in the background after start (settles either way).
+  let ocrWarming: Promise<unknown> = Promise.resolve();
   const ocr = createOcrPool();
   // A cluster's worker is stopped by its primary (SIGTERM), which a Ctrl-C reaches too.
   if (cluster.isWorker) process.on('SIGINT', () => {});
@@ -133,7 +137,7 @@ async function main() {
     });
   // Load the receipt reader's models now, in the background, so the first scan is as quick as the rest.
   const warming = performance.now();
-  ocr.warmUp().then(
+  ocrWarming = ocr.warmUp().then(
     () => log.info({ ms: Math.round(performance.now() - warming) }, 'receipt reader ready'),
     (err: unknown) => {
       if (!closing) log.warn({ err }, 'receipt reader warm-up failed; the first scan loads it');

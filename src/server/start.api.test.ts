@@ -88,6 +88,10 @@ describe('npm start', () => {
     const third = start({ PORT: '0', DATA_DIR: dataDir });
     runs.push(third);
     await listeningPort(third);
+    // Once its receipt reader has loaded: how long a stop waits for loading models is a bound, and
+    // on a busy machine loading can outlast it.
+    for (let i = 0; i < 600 && !third.out().includes('receipt reader ready'); i++)
+      await new Promise((r) => setTimeout(r, 100));
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).toBe(secrets);
