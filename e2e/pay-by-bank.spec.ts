@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { billDetailSchema } from '../src/contracts/bills';
 import {
   createPaymentLinksResponseSchema,
   type CreatorPaymentLink,
@@ -211,7 +212,20 @@ test('one friend pays from the bank app, another is declined then pays by card',
       if (l.participantName === 'Priya') Object.assign(l, { status: 'pending', disputed: true });
     await route.fulfill({ response: res, json: { ...body, billStatus: 'active' } });
   });
+  await page.route(`**/api/bills/${billId}`, async (route) => {
+    const res = await route.fetch();
+    const body = billDetailSchema.parse(await res.json());
+    for (const p of body.participants)
+      if (p.participantName === 'Priya') Object.assign(p, { status: 'pending', disputed: true });
+    await route.fulfill({ response: res, json: { ...body, status: 'active' } });
+  });
   await page.goto(`/bill/${billId}`);
+  // The bill's page says it too, with nobody to remind about it.
+  const onBill = page.getByRole('article', { name: 'Priya' });
+  await expect(onBill.getByTestId('share-badge')).toHaveText('Disputed');
+  await expect(onBill).toContainText('Waiting for the bank to decide');
+  await expect(onBill.getByRole('button', { name: /Remind/ })).toHaveCount(0);
+  await snap(page, 'bank-9-creator-bill-disputed');
   await page.getByRole('button', { name: 'View payment links' }).click();
   await expect(row('Priya').getByTestId('share-badge')).toHaveText('Disputed');
   await expect(row('Priya')).toContainText('Waiting for the bank to decide');

@@ -275,6 +275,8 @@ export const participantSchema = z.object({
   lines: z.array(shareLineSchema),
   paidAt: z.string().nullable(),
   paidMethod: z.enum(['card', 'bank', 'cash', 'bank_transfer']).nullable(),
+  /** Paid, then disputed with the payer's bank: pending until the dispute closes. */
+  disputed: z.boolean(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

@@ -25,6 +25,8 @@ export interface Settlement {
   participantId: string;
   paidAt: Date | null;
   method: 'card' | 'cash' | 'bank_transfer' | null;
+  /** A payment by the link was disputed with the payer's bank, and the dispute is still open. */
+  disputed: boolean;
 }
 
 export interface BillAggregate {
@@ -488,7 +490,9 @@ function prepareStatements(db: Db) {
       hasPayments: sql<boolean>`exists (select 1 from payments pm where pm.bill_id = ${sql.raw(b)}
         and pm.status = 'succeeded')`,
       settlements: jsonRows<Json<Settlement>>(
-        `'participantId', pl.participant_id, 'paidAt', pl.paid_at, 'method', pm.method`,
+        `'participantId', pl.participant_id, 'paidAt', pl.paid_at, 'method', pm.method,
+         'disputed', exists (select 1 from payment_items pi join payments dp on dp.id = pi.payment_id
+           where pi.link_id = pl.id and pi.outcome = 'paid' and dp.disputed)`,
         `from payment_links pl left join payments pm on pm.id = pl.payment_id where pl.bill_id = ${b}`,
         'pl.participant_id',
       ),

@@ -240,6 +240,7 @@ function toDetail(agg: BillAggregate): BillDetail {
         lines: lines.map(lineOut),
         paidAt: p.status === 'paid' ? (settlement?.paidAt?.toISOString() ?? null) : null,
         paidMethod: p.status === 'paid' ? (settlement?.method ?? null) : null,
+        disputed: p.status === 'pending' && settlement?.disputed === true,
       };
     }),
     // A bill's links are its settlements: one per participant other than the creator.
@@ -594,6 +595,7 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
           })),
           paidAt: null,
           paidMethod: null,
+          disputed: false,
         };
       });
     },

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityResponseSchema, type WholeBillBody } from '../../../contracts/bills';
+import {
+  activityResponseSchema,
+  billDetailSchema,
+  type WholeBillBody,
+} from '../../../contracts/bills';
 import {
   checkoutResponseSchema,
   createPaymentLinksResponseSchema,
@@ -257,7 +261,16 @@ async function activityOf(billId: string) {
 async function disputedOf(billId: string) {
   const res = await get(alice, `/api/bills/${billId}/payment-links`);
   const body = createPaymentLinksResponseSchema.parse(res.json());
-  return Object.fromEntries(body.paymentLinks.map((l) => [l.participantName, l.disputed]));
+  const fromLinks = Object.fromEntries(
+    body.paymentLinks.map((l) => [l.participantName, l.disputed]),
+  );
+  // The bill's own page says what its links dialog says.
+  const bill = billDetailSchema.parse((await get(alice, `/api/bills/${billId}`)).json());
+  const friends = bill.participants.filter((p) => !p.isCreator);
+  expect(Object.fromEntries(friends.map((p) => [p.participantName, p.disputed]))).toEqual(
+    fromLinks,
+  );
+  return fromLinks;
 }
 
 describe("refunds and disputes in the creator's Activity", () => {

@@ -78,7 +78,9 @@ export function BillDetailScreen() {
         onViewLinks={() => setLinksOpen(true)}
         onOpenPicking={() => navigate(`/bill/${encodeURIComponent(data.id)}/picking`)}
         onEdit={() => navigate(`/bill/${encodeURIComponent(data.id)}/edit`)}
-        unpaidLinks={links.data?.paymentLinks.filter((l) => l.status === 'pending' && !l.expired)}
+        unpaidLinks={links.data?.paymentLinks.filter(
+          (l) => l.status === 'pending' && !l.expired && !l.disputed,
+        )}
         gettingPaid={getPaid.pending}
         manage={<ManageBill bill={data} onGone={back.onBack} />}
       />

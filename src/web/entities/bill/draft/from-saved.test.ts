@@ -74,6 +74,7 @@ function saved(over: Partial<BillDetail> = {}): BillDetail {
       lines: [],
       paidAt: null,
       paidMethod: null,
+      disputed: false,
     })),
     ...over,
   };

@@ -228,7 +228,9 @@ export function BillDetailView({
   );
 }
 
-/** Paid or Pending, and how it was paid (spec §2 Payment links dialog, on the bill itself). */
+const BADGE_TONE = { Paid: 'done', Pending: 'waiting', Disputed: 'disputed' } as const;
+
+/** Paid, Pending or Disputed, and how it was paid (spec §2 Payment links dialog, on the bill). */
 function PaidBadge({
   person,
   link,
@@ -253,7 +255,7 @@ function PaidBadge({
   const badge = shareBadge(person);
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1.5">
-      <StatusBadge tone={badge.label === 'Paid' ? 'done' : 'waiting'} testId="share-badge">
+      <StatusBadge tone={BADGE_TONE[badge.label]} testId="share-badge">
         {badge.label}
       </StatusBadge>
       {badge.detail && <span className="text-xs text-muted">{badge.detail}</span>}

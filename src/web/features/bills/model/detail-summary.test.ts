@@ -85,6 +85,7 @@ function detail(input = base, result = splitBill(base)): BillDetail {
       })),
       paidAt: null,
       paidMethod: null,
+      disputed: false,
     })),
   };
 }
