@@ -34,6 +34,14 @@ const THEME = '#0f766e';
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve('src/web/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { CheckoutBody, CheckoutResponse } from '../../../../contracts/payments';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
+import { useAction } from '../../../lib/use-fetched';
 
 /** POST /api/payments/checkout: opens the provider's checkout for the chosen people's shares. */
 export async function startCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
@@ -13,5 +13,5 @@ export async function startCheckout(body: CheckoutBody): Promise<CheckoutRespons
 }
 
 export function useCheckout() {
-  return useMutation({ mutationFn: startCheckout });
+  return useAction(startCheckout);
 }
