@@ -58,6 +58,7 @@ function findWhatPayAndJoinShare(): Plugin {
 }
 
 const THEME = '#0f766e';
+const LUCIDE_ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 export default defineConfig({
@@ -174,7 +175,11 @@ export default defineConfig({
                 { name: 'react', test: REACT, priority: 2 },
                 // What both the payer's and the join page use beyond the entry (the payer's frame
                 // and states, the checkout, the money rules): one chunk, not one per module.
-                { name: 'friend-shared', test: (id) => payAndJoin.has(id), priority: 1 },
+                {
+                  name: 'friend-shared',
+                  test: (id) => payAndJoin.has(id) && !LUCIDE_ICON.test(id),
+                  priority: 1,
+                },
               ],
             },
           },

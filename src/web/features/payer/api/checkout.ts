@@ -1,7 +1,6 @@
 import type { CheckoutBody, CheckoutResponse } from '../../../../contracts/payments';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
-import { useAction } from '../../../lib/use-fetched';
 
 /** POST /api/payments/checkout: opens the provider's checkout for the chosen people's shares. */
 export async function startCheckout(body: CheckoutBody): Promise<CheckoutResponse> {
@@ -10,8 +9,4 @@ export async function startCheckout(body: CheckoutBody): Promise<CheckoutRespons
     'sessionId',
     'amount',
   ]);
-}
-
-export function useCheckout() {
-  return useAction(startCheckout);
 }
