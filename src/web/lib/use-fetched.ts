@@ -107,6 +107,22 @@ export function prefetch<T>(key: string, fetcher: Fetcher<T>): void {
   if (entry.snapshot.status === 'pending' && !entry.running) void run(entry);
 }
 
+/**
+ * Watches `key` as a screen does (the hook's subscription, outside React): `listener` hears every
+ * change. Returns the function that stops watching.
+ */
+export function watchFetched<T>(key: string, fetcher: Fetcher<T>, listener: () => void) {
+  const entry = entryFor(key, fetcher);
+  entry.listeners.add(listener);
+  if (!entry.running) void run(entry);
+  return {
+    snapshot: () => entry.snapshot,
+    stop: () => {
+      entry.listeners.delete(listener);
+    },
+  };
+}
+
 /** Forgets every answer (tests). */
 export function clearFetched(): void {
   entries.clear();
