@@ -17,7 +17,8 @@ function keepSourceMapsPrivate(): Plugin {
     name: 'fairshare:keep-source-maps-private',
     apply: 'build',
     closeBundle() {
-      fs.rmSync(MAPS_DIR, { recursive: true, force: true });
+      // The whole app is built first, into an emptied folder; the friend pages after it, beside.
+      if (this.environment.name === 'client') fs.rmSync(MAPS_DIR, { recursive: true, force: true });
       for (const entry of fs.readdirSync(OUT_DIR, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
         const from = path.join(entry.parentPath, entry.name);
@@ -29,18 +30,56 @@ function keepSourceMapsPrivate(): Plugin {
   };
 }
 
+/** The modules both the payer's and the join screen import (statically), found once built. */
+const payAndJoin = new Set<string>();
+
+function findWhatPayAndJoinShare(): Plugin {
+  const screen = (name: string) => path.resolve(`src/web/app/screens/${name}-screen.tsx`);
+  return {
+    name: 'fairshare:find-what-pay-and-join-share',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'friend',
+    buildEnd() {
+      const reach = (from: string) => {
+        const seen = new Set<string>();
+        const next = [from];
+        for (let id = next.pop(); id !== undefined; id = next.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const join = reach(screen('join'));
+      payAndJoin.clear();
+      for (const id of reach(screen('pay'))) if (join.has(id)) payAndJoin.add(id);
+    },
+  };
+}
+
 const THEME = '#0f766e';
+const LUCIDE_ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve('src/web/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
     // The service worker is our own code (src/web/sw.ts); the plugin builds it to /sw.js, writes
     // the list of built files into it, and writes the web manifest. The page registers it itself
-    // (src/web/pwa/register.ts), after the first paint.
-    VitePWA({
+    // (src/web/pwa/register.ts), after the first paint. The whole app's alone: the friend pages,
+    // built after it, register none (docs/decisions/011), and the worker does not keep them.
+    ...VitePWA({
       strategies: 'injectManifest',
       srcDir: '.',
       filename: 'sw.ts',
@@ -80,35 +119,70 @@ export default defineConfig({
           { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
         ],
       },
-    }),
+    }).map((plugin) => ({
+      ...plugin,
+      applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+    })),
     // After the service worker's build, so that its map leaves the served folder too.
     keepSourceMapsPrivate(),
+    findWhatPayAndJoinShare(),
   ],
   build: {
     outDir: '../../dist/web',
-    emptyOutDir: true,
     sourcemap: 'hidden',
     // Every browser the app supports preloads modules itself; the polyfill would ride in every
     // route's first load.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // Two pages: the whole app, and the pages a friend opens without an account (a payer's link,
-      // a join link, the checkout), which the server answers with friend.html.
-      input: {
-        index: path.resolve('src/web/index.html'),
-        friend: path.resolve('src/web/friend.html'),
-      },
-      output: {
-        codeSplitting: {
-          groups: [
-            // React and TanStack Query, each one chunk that both pages share.
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 2,
+  },
+  // Two builds into one folder (docs/decisions/023): the whole app, then the pages a friend opens
+  // without an account (a payer's link, a join link, the checkout), which the server answers with
+  // friend.html. Built on their own, the friend pages share no chunk with the whole app, so their
+  // first load is a few files holding only what they use, not the dozens of small chunks the two
+  // pages' common modules were split into.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.friend!);
+    },
+  },
+  environments: {
+    client: {
+      build: {
+        emptyOutDir: true,
+        rolldownOptions: {
+          input: { index: path.resolve('src/web/index.html') },
+          output: {
+            codeSplitting: {
+              groups: [
+                // React and TanStack Query, each one chunk.
+                { name: 'react', test: REACT, priority: 2 },
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+              ],
             },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
-          ],
+          },
+        },
+      },
+    },
+    friend: {
+      consumer: 'client',
+      build: {
+        emptyOutDir: false,
+        rolldownOptions: {
+          input: { friend: path.resolve('src/web/friend.html') },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: REACT, priority: 2 },
+                // What both the payer's and the join page use beyond the entry (the payer's frame
+                // and states, the checkout, the money rules): one chunk, not one per module.
+                {
+                  name: 'friend-shared',
+                  test: (id) => payAndJoin.has(id) && !LUCIDE_ICON.test(id),
+                  priority: 1,
+                },
+              ],
+            },
+          },
         },
       },
     },

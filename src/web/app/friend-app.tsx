@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { isFriendPage } from '../../contracts/pages';
 import { LazyToaster } from '../components/ui/lazy-toaster';
 import { FullScreenSpinner } from '../components/ui/spinner';
-import { Splash } from '../components/ui/splash';
-import { createQueryClient } from '../lib/query-client';
 import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { FRIEND_SCREENS } from './friend-screens';
 import { OfflineBanner } from './offline-banner';
@@ -38,25 +35,23 @@ function ScrollToTop() {
 
 /**
  * The pages a friend opens without an account, on their own: no sign-in state, no creator's
- * screens or background work, no service worker (docs/decisions/011).
+ * screens or background work, no service worker (docs/decisions/011), no splash and no TanStack
+ * Query at start (docs/decisions/023).
  */
 export function FriendApp() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Splash>
-        <ScrollToTop />
-        <OfflineBanner />
-        <Suspense fallback={<FullScreenSpinner />}>
-          <Switch>
-            {ROUTES.map(({ path, Screen }) => (
-              <Route key={path} path={path} component={Screen} />
-            ))}
-            <Route component={WholeApp} />
-          </Switch>
-        </Suspense>
-      </Splash>
+    <>
+      <ScrollToTop />
+      <OfflineBanner />
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Switch>
+          {ROUTES.map(({ path, Screen }) => (
+            <Route key={path} path={path} component={Screen} />
+          ))}
+          <Route component={WholeApp} />
+        </Switch>
+      </Suspense>
       <LazyToaster />
-    </QueryClientProvider>
+    </>
   );
 }

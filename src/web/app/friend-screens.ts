@@ -10,6 +10,12 @@ export interface FriendScreen {
   load: () => Promise<ComponentType>;
 }
 
+/** A screen whose data is still read through TanStack Query: loaded with its client. */
+const withQuery = (load: () => Promise<ComponentType>) => () =>
+  Promise.all([load(), import('./friend-query')]).then(([Screen, { withQueryClient }]) =>
+    withQueryClient(Screen),
+  );
+
 export const FRIEND_SCREENS: FriendScreen[] = [
   {
     path: '/join/:token',
@@ -30,11 +36,15 @@ export const FRIEND_SCREENS: FriendScreen[] = [
   },
   {
     path: '/sandbox/checkout/:sessionId',
-    load: () => import('./screens/sandbox-checkout-screen').then((m) => m.SandboxCheckoutScreen),
+    load: withQuery(() =>
+      import('./screens/sandbox-checkout-screen').then((m) => m.SandboxCheckoutScreen),
+    ),
   },
   {
     path: '/payment-success',
-    load: () => import('./screens/payment-success-screen').then((m) => m.PaymentSuccessScreen),
+    load: withQuery(() =>
+      import('./screens/payment-success-screen').then((m) => m.PaymentSuccessScreen),
+    ),
   },
   {
     path: '/payment-cancelled',

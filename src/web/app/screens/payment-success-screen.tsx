@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useConfirmPayment } from '../../features/payer/api/confirm-payment';
-import { payKeys } from '../../features/payer/api/keys';
+import { payQueryKeys } from '../../features/payer/api/keys';
 import { usePaymentSession } from '../../features/payer/api/payment-session';
 import { PayLoading, PaymentErrorState } from '../../features/payer/components/pay-states';
 import { PaymentReceipt } from '../../features/payer/components/payment-receipt';
@@ -63,7 +63,7 @@ function SessionReceipt({ sessionId, onDone }: { sessionId: string; onDone: () =
   if (session.isPending) return <PayLoading label="Loading your receipt" />;
   if (session.isError) return <PaymentErrorState message={checkoutLoadMessage(session.error)} />;
   const data = session.data;
-  const answers = client.getQueryState(payKeys.session(sessionId))?.dataUpdateCount ?? 0;
+  const answers = client.getQueryState(payQueryKeys.session(sessionId))?.dataUpdateCount ?? 0;
   if (data.status === 'processing')
     return (
       <WaitingForBankState
@@ -153,7 +153,7 @@ function IntentReceipt({
     );
   if (!succeeded) {
     const answers =
-      client.getQueryState(payKeys.confirm(token, paymentIntentId))?.dataUpdateCount ?? 0;
+      client.getQueryState(payQueryKeys.confirm(token, paymentIntentId))?.dataUpdateCount ?? 0;
     if (answers < CONFIRM_POLL_LIMIT) return <ConfirmingState testMode={testMode} />;
     return (
       <StillConfirmingState

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { JoinBody, JoinResponse } from '../../../../contracts/join';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
+import { useAction } from '../../../lib/use-fetched';
 
 /** POST /api/join/:token/participants: join as a name the creator typed, or as a new person. */
 export async function joinAs(token: string, body: JoinBody): Promise<JoinResponse> {
@@ -12,5 +12,5 @@ export async function joinAs(token: string, body: JoinBody): Promise<JoinRespons
 }
 
 export function useJoinAs(token: string) {
-  return useMutation({ mutationFn: (body: JoinBody) => joinAs(token, body) });
+  return useAction((body: JoinBody) => joinAs(token, body));
 }

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JoinBillResponse } from '../../../../contracts/join';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
-import { JOIN_STALE_TIME, joinKeys } from './keys';
+import { prefetch, useFetched } from '../../../lib/use-fetched';
+import { joinKeys } from './keys';
 
 /** GET /api/join/:token: the bill being picked, its people (first names) and every pick. */
 export async function fetchJoinBill(
@@ -25,15 +25,12 @@ export async function fetchJoinBill(
   return answer;
 }
 
-export const joinBillQuery = (token: string) =>
-  queryOptions({
-    queryKey: joinKeys.bill(token),
-    queryFn: ({ signal }) => fetchJoinBill(token, signal),
-    staleTime: JOIN_STALE_TIME,
-    retry: false,
-  });
-
 /** The join answer, kept current: asked again whenever the bill's stream says something changed. */
 export function useJoinBill(token: string) {
-  return useQuery(joinBillQuery(token));
+  return useFetched(joinKeys.bill(token), (signal) => fetchJoinBill(token, signal));
+}
+
+/** Starts reading the bill as the page loads, beside the screen's scripts. */
+export function prefetchJoinBill(token: string) {
+  prefetch(joinKeys.bill(token), (signal) => fetchJoinBill(token, signal));
 }

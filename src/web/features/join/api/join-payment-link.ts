@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { JoinPaymentLinkBody, JoinPaymentLinkResponse } from '../../../../contracts/join';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
+import { useAction } from '../../../lib/use-fetched';
 
 /**
  * POST /api/join/:token/payment-link: this person's own payment link at their picked amount, for
@@ -18,5 +18,5 @@ export async function joinPaymentLink(
 }
 
 export function useJoinPaymentLink(token: string) {
-  return useMutation({ mutationFn: (body: JoinPaymentLinkBody) => joinPaymentLink(token, body) });
+  return useAction((body: JoinPaymentLinkBody) => joinPaymentLink(token, body));
 }

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { refetchFetched } from '../../../lib/use-fetched';
 import { useLiveEvents } from '../../../lib/use-live-events';
 import { joinKeys } from '../api/keys';
 
@@ -7,8 +7,7 @@ import { joinKeys } from '../api/keys';
  * others' picks, joins and payments show by themselves; where streaming fails, the page polls.
  */
 export function useJoinLive(token: string, enabled: boolean) {
-  const client = useQueryClient();
   useLiveEvents(enabled && token ? `/api/join/${encodeURIComponent(token)}/events` : null, () => {
-    void client.invalidateQueries({ queryKey: joinKeys.bill(token) });
+    void refetchFetched(joinKeys.bill(token));
   });
 }

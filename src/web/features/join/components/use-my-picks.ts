@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { JoinBillResponse } from '../../../../contracts/join';
 import type { PickPortions } from '../../../../domain/picking';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
+import { refetchFetched } from '../../../lib/use-fetched';
 import { joinKeys } from '../api/keys';
 import { putPicks } from '../api/put-picks';
 import type { DeviceSecret } from '../model/device-secret';
@@ -36,7 +36,6 @@ export function useMyPicks({
   onRefused: (reason: string) => void;
   onForbidden: () => void;
 }) {
-  const client = useQueryClient();
   const server = picksOf(data.picks, me?.participantId ?? null);
   const [draft, setDraft] = useState<MyPicks | null>(null);
   const [saving, setSaving] = useState(false);
@@ -59,14 +58,14 @@ export function useMyPicks({
         secret: me.secret,
         picks: [...picks].map(([itemId, portions]) => ({ itemId, portions })),
       });
-      await client.invalidateQueries({ queryKey: joinKeys.bill(token) });
+      await refetchFetched(joinKeys.bill(token));
       if (version.current === sentVersion && !queued.current) setDraft(null);
     } catch (err) {
       queued.current = null;
       setDraft(null);
       if (err instanceof ApiError && err.status === 403) onForbidden();
       else onRefused(errorMessage(err, PICK_NOT_SAVED));
-      void client.invalidateQueries({ queryKey: joinKeys.bill(token) });
+      void refetchFetched(joinKeys.bill(token));
     } finally {
       inFlight.current = false;
       const next = queued.current;

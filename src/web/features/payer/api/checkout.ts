@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { CheckoutBody, CheckoutResponse } from '../../../../contracts/payments';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
@@ -10,8 +9,4 @@ export async function startCheckout(body: CheckoutBody): Promise<CheckoutRespons
     'sessionId',
     'amount',
   ]);
-}
-
-export function useCheckout() {
-  return useMutation({ mutationFn: startCheckout });
 }

@@ -3,7 +3,7 @@ import type { ConfirmResponse } from '../../../../contracts/payments';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
 import { nextPoll } from '../model/success-mode';
-import { payKeys } from './keys';
+import { payQueryKeys } from './keys';
 
 /** POST /api/pay/:token/confirm: the two-step flow's payment intent, confirmed on return. */
 export async function confirmPayment(
@@ -28,7 +28,7 @@ export async function confirmPayment(
  */
 export const confirmPaymentQuery = (token: string, paymentIntentId: string) =>
   queryOptions({
-    queryKey: payKeys.confirm(token, paymentIntentId),
+    queryKey: payQueryKeys.confirm(token, paymentIntentId),
     queryFn: ({ signal }) => confirmPayment(token, paymentIntentId, signal),
     staleTime: Infinity,
     retry: false,

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { refetchFetched } from '../../../lib/use-fetched';
 import { useLiveEvents } from '../../../lib/use-live-events';
 import { payKeys } from './keys';
 
@@ -7,9 +7,8 @@ import { payKeys } from './keys';
  * someone else paying for a share, the bill completed, the creator marking a share paid.
  */
 export function useLivePayment(token: string) {
-  const queryClient = useQueryClient();
   useLiveEvents(token ? `/api/pay/${encodeURIComponent(token)}/events` : null, () => {
-    void queryClient.invalidateQueries({ queryKey: payKeys.link(token) });
-    void queryClient.invalidateQueries({ queryKey: payKeys.bill(token) });
+    void refetchFetched(payKeys.link(token));
+    void refetchFetched(payKeys.bill(token));
   });
 }

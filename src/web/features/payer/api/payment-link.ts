@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicPaymentLink } from '../../../../contracts/payments';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
-import { PAY_STALE_TIME, payKeys } from './keys';
+import { prefetch, useFetched } from '../../../lib/use-fetched';
+import { payKeys } from './keys';
 
 /** GET /api/payment-links/:token: what the link's payer owes, line by line. */
 export async function fetchPaymentLink(
@@ -24,14 +24,12 @@ export async function fetchPaymentLink(
   );
 }
 
-export const paymentLinkQuery = (token: string) =>
-  queryOptions({
-    queryKey: payKeys.link(token),
-    queryFn: ({ signal }) => fetchPaymentLink(token, signal),
-    staleTime: PAY_STALE_TIME,
-    retry: false,
-  });
-
+/** The link's answer, kept current (useLivePayment asks again on every event). */
 export function usePaymentLink(token: string) {
-  return useQuery(paymentLinkQuery(token));
+  return useFetched(payKeys.link(token), (signal) => fetchPaymentLink(token, signal));
+}
+
+/** Starts reading the link as the page loads, beside the screen's scripts. */
+export function prefetchPaymentLink(token: string) {
+  prefetch(payKeys.link(token), (signal) => fetchPaymentLink(token, signal));
 }

@@ -3,7 +3,7 @@ import type { PaymentSession } from '../../../../contracts/payments';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
 import { nextSessionPoll } from '../model/success-mode';
-import { PAY_STALE_TIME, payKeys } from './keys';
+import { PAY_STALE_TIME, payQueryKeys } from './keys';
 
 /**
  * GET /api/payments/sessions/:id: how a checkout went (the server asks the provider when its event
@@ -12,7 +12,7 @@ import { PAY_STALE_TIME, payKeys } from './keys';
  */
 export const paymentSessionQuery = (sessionId: string) =>
   queryOptions({
-    queryKey: payKeys.session(sessionId),
+    queryKey: payQueryKeys.session(sessionId),
     queryFn: async ({ signal }): Promise<PaymentSession> => {
       const raw = await apiRequest(
         'GET',

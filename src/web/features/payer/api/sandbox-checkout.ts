@@ -2,12 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SandboxCheckout } from '../../../../contracts/payments';
 import { expectAnswer } from '../../../lib/answer';
 import { apiRequest } from '../../../lib/api';
-import { PAY_STALE_TIME, payKeys } from './keys';
+import { PAY_STALE_TIME, payQueryKeys } from './keys';
 
 /** GET /api/sandbox/checkout/:sessionId: what the sandbox's checkout page charges, and for whom. */
 export const sandboxCheckoutQuery = (sessionId: string) =>
   queryOptions({
-    queryKey: payKeys.sandboxCheckout(sessionId),
+    queryKey: payQueryKeys.sandboxCheckout(sessionId),
     queryFn: async ({ signal }): Promise<SandboxCheckout> => {
       const raw = await apiRequest(
         'GET',

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { PayMethod } from '../../../../contracts/payments';
 import { toast } from '../../../components/ui/use-toast';
-import { useCheckout } from '../api/checkout';
 import { checkoutFailure } from '../model/checkout-failure';
 import { PAYMENT_ERROR_TITLE } from '../model/load-errors';
-import { buildPaymentContext, savePaymentContext, type PayeeInput } from '../model/payment-context';
+import type { PayeeInput } from '../model/payment-context';
 
 export interface CheckoutFor {
   /** The payment link to pay from, when it is not the one the hook was made with (the join page). */
@@ -18,10 +17,11 @@ export interface CheckoutFor {
 /**
  * The Pay button of both payer screens: opens a checkout for the chosen people, keeps the payment
  * context for the way back, then hands the page to the provider. A refusal becomes the 'Payment
- * Not Available' state, a reload of what changed (already paid, expired), or a toast.
+ * Not Available' state, a reload of what changed (already paid, expired), or a toast. The code that
+ * opens the checkout loads with the first tap, beside nothing the page needs to show.
  */
 export function useStartCheckout(token: string, { onStale }: { onStale: () => void }) {
-  const checkout = useCheckout();
+  const [pending, setPending] = useState(false);
   const [notAvailable, setNotAvailable] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [method, setMethod] = useState<PayMethod | null>(null);
@@ -37,20 +37,14 @@ export function useStartCheckout(token: string, { onStale }: { onStale: () => vo
 
   /** Opens the checkout: from the bank app, or by card (the default, as the API's). */
   async function start(what: CheckoutFor, how: PayMethod = 'card') {
-    if (checkout.isPending || leaving || !what.people.length) return;
-    const linkToken = what.token ?? token;
+    if (pending || leaving || !what.people.length) return;
     setMethod(how);
+    setPending(true);
     try {
-      const answer = await checkout.mutateAsync({
-        token: linkToken,
-        participantIds: what.people.map((p) => p.id),
-        method: how,
-      });
-      savePaymentContext(
-        buildPaymentContext({ ...what, token: linkToken, checkout: answer, now: new Date() }),
-      );
+      const { openCheckout } = await import('./open-checkout');
+      const sessionUrl = await openCheckout({ ...what, token: what.token ?? token }, how);
       setLeaving(true);
-      window.location.assign(answer.sessionUrl);
+      window.location.assign(sessionUrl);
     } catch (err) {
       const failure = checkoutFailure(err);
       if (failure.kind === 'not_available') {
@@ -59,9 +53,11 @@ export function useStartCheckout(token: string, { onStale }: { onStale: () => vo
       }
       toast({ variant: 'destructive', title: PAYMENT_ERROR_TITLE, description: failure.message });
       if (failure.kind === 'already_paid' || failure.kind === 'expired') onStale();
+    } finally {
+      setPending(false);
     }
   }
 
-  const busy = checkout.isPending || leaving;
+  const busy = pending || leaving;
   return { start, busy, busyMethod: busy ? method : null, notAvailable };
 }
