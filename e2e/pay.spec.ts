@@ -424,6 +424,10 @@ test('the success page while the payment is confirmed, and with a share refunded
   await expect(page.getByRole('status').getByText('Confirming your payment…')).toBeAttached();
   await expect(page.getByText('This usually takes a few seconds.', { exact: false })).toBeVisible();
   await snap(page, 'success-confirming');
+  // Ten unchanged answers later (1.5 s apart) the page stops asking and says so.
+  await expect(page.getByRole('heading', { name: 'Still confirming your payment' })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // Jordan had been paid for meanwhile: his part was refunded, and the receipt says why.
   await page.unroute('**/api/payments/sessions/cs_sbx_stub');
@@ -450,6 +454,7 @@ test('the success page while the payment is confirmed, and with a share refunded
       }),
     }),
   );
+  await page.getByRole('button', { name: 'Check again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
   await expect(
     page.getByText(`${formatPence(jordan.amountIncludingFeePence)} refunded`),

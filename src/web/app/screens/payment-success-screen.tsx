@@ -60,6 +60,10 @@ export function PaymentSuccessScreen() {
 function SessionReceipt({ sessionId, onDone }: { sessionId: string; onDone: () => void }) {
   const session = usePaymentSession(sessionId);
   const client = useQueryClient();
+  // Read on every render, before branching: TanStack re-renders only for what was read, and an
+  // unchanged answer changes nothing read below but the count of answers, which decides when
+  // "Confirming" becomes "Still confirming". Each poll flips isFetching, so each one re-renders.
+  const checking = session.isFetching;
   if (session.isPending) return <PayLoading label="Loading your receipt" />;
   if (session.isError) return <PaymentErrorState message={checkoutLoadMessage(session.error)} />;
   const data = session.data;
@@ -71,7 +75,7 @@ function SessionReceipt({ sessionId, onDone }: { sessionId: string; onDone: () =
         bankName={data.bankName}
         recipientName={data.recipientName}
         gaveUp={answers >= BANK_POLL_LIMIT}
-        checking={session.isFetching}
+        checking={checking}
         onCheckAgain={() => void session.refetch()}
         onDone={onDone}
         testMode={data.testMode}
@@ -82,7 +86,7 @@ function SessionReceipt({ sessionId, onDone }: { sessionId: string; onDone: () =
     return (
       <StillConfirmingState
         testMode={data.testMode}
-        checking={session.isFetching}
+        checking={checking}
         onCheckAgain={() => void session.refetch()}
         onDone={onDone}
       />
@@ -133,6 +137,8 @@ function IntentReceipt({
   const token = context?.token ?? '';
   const confirm = useConfirmPayment(token, paymentIntentId, !!token);
   const client = useQueryClient();
+  // Read before branching, as in SessionReceipt: each poll re-renders, so the answers are counted.
+  const checking = confirm.isFetching;
   const succeeded = confirm.data?.status === 'succeeded';
   const receipt = usePaymentSession(paymentIntentId, succeeded);
 
@@ -158,7 +164,7 @@ function IntentReceipt({
     return (
       <StillConfirmingState
         testMode={testMode}
-        checking={confirm.isFetching}
+        checking={checking}
         onCheckAgain={() => void confirm.refetch()}
         onDone={onDone}
       />
