@@ -36,7 +36,10 @@ export default defineConfig({
     deviceScaleFactor: 2,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: actions, DOM snapshots, network and console. Without the
+    // screencast: recording every frame of every journey, to keep only a failure's, cost a good
+    // share of the run's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: chromium?.executablePath,
       args: CHROMIUM_ARGS,

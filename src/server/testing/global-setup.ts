@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, migrate, openPostgres } from '../db/client';
+import { EMBEDDED_TEMPLATE } from '../paths';
 import { serverUrlFor } from './test-database-url';
 
 declare module 'vitest' {
@@ -42,6 +43,13 @@ export default async function setup(project: TestProject) {
     };
   }
 
+  // `npm test` has just built the app from these sources (it sets TEST_SERVER_BUILD): the build's
+  // template is this same migrated database, so it is not made a second time.
+  if (process.env.TEST_SERVER_BUILD && fs.existsSync(EMBEDDED_TEMPLATE)) {
+    project.provide('embeddedTemplate', EMBEDDED_TEMPLATE);
+    project.provide('postgresTemplate', null);
+    return;
+  }
   const client = await PGlite.create();
   await migrate(fromPglite(client));
   const dump = await client.dumpDataDir('gzip');
