@@ -29,23 +29,15 @@ startTransition(() =>
   ),
 );
 
-// The service worker (offline use, installing the app) starts once the page has loaded and the
-// first screen has had its turn: the page's load comes before the screen's own code and data, which
-// go first, and the worker then fetches every screen for its offline copy. So no route's first load
-// waits for it or carries its code. Not in the dev server: it has no /sw.js.
+// The service worker (offline use, installing the app) starts once the page has loaded, so no
+// route's first load waits for it or carries its code. Not in the dev server: it has no /sw.js.
 // Not on payment pages either: a friend paying from a link is not made to download the whole app
 // for offline use (the worker keeps its copy of every screen); they get it if they open the app.
-const FIRST_SCREEN_TURN_MS = 2000;
 if (import.meta.env.PROD && !isPaymentPage(window.location.pathname)) {
-  const register = () =>
+  const start = () =>
     void import('./pwa/register')
       .then((m) => m.startAppServiceWorker())
       .catch((err: unknown) => console.warn('Service worker not started', err));
-  const start = () =>
-    setTimeout(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 3000 });
-      else register();
-    }, FIRST_SCREEN_TURN_MS);
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
