@@ -197,7 +197,8 @@ function start(): void {
     },
   );
 }
-start();
+// In a task of its own, after the scripts' evaluation: a phone's main thread is never held long.
+setTimeout(start, 0);
 
 function Routes() {
   const [location, setLocation] = useLocation();
