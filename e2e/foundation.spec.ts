@@ -41,7 +41,8 @@ test.describe('splash', () => {
   test.use({ skipSplash: false });
 
   test('shows once per browser session, for 2 s, then fades out', async ({ page }) => {
-    await page.goto('/');
+    // It is painted from the page itself, as it arrives: looked for from then, not from the load.
+    await page.goto('/', { waitUntil: 'commit' });
     const splash = page.getByTestId('splash');
     await expect(splash).toBeVisible();
     await expect(splash).toContainText('Fairshare');

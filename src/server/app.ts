@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { INLINE_SCRIPT_HASHES } from '../contracts/inline-scripts';
 import type { AuthRateLimits, Config } from './config';
 import type { Database } from './db/client';
 import { notFound, registerErrorHandler, registerNotFoundHandler } from './http/errors';
@@ -216,7 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The pages' few inline scripts, by hash (src/contracts/inline-scripts.ts).
+        scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES.map((hash) => `'${hash}'`)],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Receipt previews are blob: URLs; QR codes are data: URLs.

@@ -4,6 +4,19 @@ import { isPaymentPage } from '../contracts/pages';
 import { App } from './app/app';
 import './styles.css';
 
+// The splash index.html paints as it arrives: gone once it has faded (or at once when this session
+// has seen it), so that nothing is left above the app.
+const splash = document.getElementById('splash');
+if (splash) {
+  const fading = splash.getAnimations?.() ?? [];
+  if (fading.length === 0) splash.remove();
+  else
+    void Promise.all(fading.map((a) => a.finished)).then(
+      () => splash.remove(),
+      () => splash.remove(),
+    );
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // A transition: React renders the first screen in slices, giving the main thread back between

@@ -1,9 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { FullScreenSpinner } from '../components/ui/spinner';
-import { Splash } from '../components/ui/splash';
 import { LazyToaster } from '../components/ui/lazy-toaster';
 import { toast } from '../components/ui/use-toast';
 import { setUnauthorizedHandler } from '../lib/api';
@@ -24,12 +23,8 @@ import { afterSignIn, decideAccess, routeAccess } from './route-access';
 const loadLanding = () =>
   import('./screens/landing-screen').then((m) => ({ default: m.LandingScreen }));
 const LandingScreen = lazy(loadLanding);
-// A visit to / from a device that knows nobody is most likely for the landing page: fetch it beside
-// the "who is signed in" question, not after it.
-if (window.location.pathname === '/' && !rememberedUser()) void loadLanding();
-const HomeScreen = lazy(() =>
-  import('./screens/home-screen').then((m) => ({ default: m.HomeScreen })),
-);
+const loadHome = () => import('./screens/home-screen').then((m) => ({ default: m.HomeScreen }));
+const HomeScreen = lazy(loadHome);
 const AuthScreen = lazy(() =>
   import('../features/account/components/auth-screen').then((m) => ({ default: m.AuthScreen })),
 );
@@ -58,9 +53,9 @@ const NotFoundScreen = lazy(() =>
 );
 // The signed-in user's background work: the receipt capture dialog, and receipts and bills kept
 // offline that go out when the connection returns.
-const SignedInHost = lazy(() =>
-  import('./signed-in-host').then((m) => ({ default: m.SignedInHost })),
-);
+const loadSignedInHost = () =>
+  import('./signed-in-host').then((m) => ({ default: m.SignedInHost }));
+const SignedInHost = lazy(loadSignedInHost);
 // The split and bill screens load on first visit, keeping them out of the first paint.
 const SplitBillScreen = lazy(() =>
   import('./screens/split-bill-screen').then((m) => ({ default: m.SplitBillScreen })),
@@ -156,13 +151,66 @@ function makeQueryClient(): QueryClient {
   return client;
 }
 
+const queryClient = makeQueryClient();
+
+/**
+ * Runs each step in a task of its own. Loading a screen adds a link to the page for each of its
+ * files, which holds a phone's main thread for a while: one screen at a time, the page stays
+ * responsive in between.
+ */
+function inTurn(steps: (() => unknown)[]): void {
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) setTimeout(next, 0);
+  };
+  if (steps.length > 0) setTimeout(next, 0);
+}
+
+const prefetchBills = () =>
+  import('../features/bills/api/bills-list').then((m) =>
+    queryClient.prefetchQuery(m.billsListQuery),
+  );
+
+/**
+ * The start, before React's first render: who is signed in is asked at once (index.html sent the
+ * request beside the scripts, so the answer is usually in), and the answer fetches the first
+ * screen's code, and home's bills, beside the render rather than after it: home never loads the
+ * landing page's code, nor the landing page home's. A device that remembers someone fetches
+ * home's code without waiting.
+ */
+function start(): void {
+  const path = window.location.pathname;
+  if (path === '/' && rememberedUser()) inTurn([loadHome]);
+  queryClient.fetchQuery(currentUserQuery).then(
+    (user) => {
+      if (window.location.pathname !== path) return;
+      const steps: (() => unknown)[] = [];
+      if (path === '/' && !user) steps.push(loadLanding);
+      if (path === '/' && user && decideAccess(path, user).kind === 'render')
+        steps.push(prefetchBills, loadHome);
+      // The signed-in user's background work, after the screen.
+      if (user) steps.push(loadSignedInHost);
+      inTurn(steps);
+    },
+    () => {
+      // the screens show the error once they render
+    },
+  );
+}
+// In a task of its own, after the scripts' evaluation: a phone's main thread is never held long.
+setTimeout(start, 0);
+
 function Routes() {
   const [location, setLocation] = useLocation();
   const search = useSearch();
   const { user, isLoading } = useCurrentUser();
+  // The answer to "who is signed in" replaces the spinner with the whole first screen: rendered as
+  // a transition, in slices that leave the main thread free between them, rather than as the one
+  // long task a query's update is otherwise rendered in. Later changes of user render at once.
+  const starting = useDeferredValue(isLoading);
   // A payer's page does not depend on who is signed in: it renders at once, without waiting.
   const waits = location === '/auth' || routeAccess(location) !== 'public';
-  if (isLoading && waits) return <FullScreenSpinner />;
+  if ((isLoading || starting) && waits) return <FullScreenSpinner />;
 
   const decision = decideAccess(location, user, search);
   if (decision.kind === 'landing')
@@ -231,14 +279,11 @@ function ScrollToTop() {
 }
 
 export function App() {
-  const [queryClient] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Splash>
-        <ScrollToTop />
-        <OfflineBanner />
-        <Routes />
-      </Splash>
+      <ScrollToTop />
+      <OfflineBanner />
+      <Routes />
       <LazyToaster />
     </QueryClientProvider>
   );
