@@ -30,6 +30,33 @@ describe('use-fetched', () => {
     b.stop();
   });
 
+  it("takes the page's early answer for its first screen, and asks again for a later one", async () => {
+    const { fetcher, calls } = controlled<number>();
+    prefetch('k', fetcher);
+    calls[0]!.resolve(1);
+    await settle();
+    const first = watchFetched('k', fetcher, () => undefined);
+    expect(calls).toHaveLength(1);
+    expect(first.snapshot()).toMatchObject({ status: 'success', data: 1 });
+    first.stop();
+    const later = watchFetched('k', fetcher, () => undefined);
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve(2);
+    await settle();
+    expect(later.snapshot().data).toBe(2);
+    later.stop();
+  });
+
+  it('asks again on the first screen when the early read failed', async () => {
+    const { fetcher, calls } = controlled<number>();
+    prefetch('k', fetcher);
+    calls[0]!.reject(new Error('503: busy'));
+    await settle();
+    const w = watchFetched('k', fetcher, () => undefined);
+    expect(calls).toHaveLength(2);
+    w.stop();
+  });
+
   it('asks again after a fetch under way when a change is announced during it', async () => {
     const { fetcher, calls } = controlled<number>();
     let heard = 0;

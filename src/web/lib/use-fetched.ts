@@ -25,6 +25,8 @@ interface Entry<T> {
   again: boolean;
   /** Asked while offline: runs when the connection returns. */
   waiting: boolean;
+  /** Read early by the page's entry (`prefetch`), for the first screen that shows it. */
+  prefetched: boolean;
 }
 
 const entries = new Map<string, Entry<unknown>>();
@@ -39,6 +41,7 @@ function entryFor<T>(key: string, fetcher: Fetcher<T>): Entry<T> {
       running: null,
       again: false,
       waiting: false,
+      prefetched: false,
     };
     entries.set(key, entry as Entry<unknown>);
   }
@@ -93,6 +96,18 @@ if (typeof window !== 'undefined')
   });
 
 /**
+ * A screen starts showing `entry`: it is asked for, unless a fetch is under way or the page's early
+ * read (`prefetch`) has just answered it. Only the first screen takes that answer as it is: any
+ * later one asks again.
+ */
+function askOnMount<T>(entry: Entry<T>) {
+  const early = entry.prefetched;
+  entry.prefetched = false;
+  if (entry.running || (early && entry.snapshot.status === 'success')) return;
+  void run(entry);
+}
+
+/**
  * Asks again for what `key` holds, where a screen shows it (a live event said it changed); the
  * promise settles when the answer is in.
  */
@@ -104,7 +119,10 @@ export function refetchFetched(key: string): Promise<void> {
 /** Starts fetching `key` before any screen asks for it (the page's own data, beside its scripts). */
 export function prefetch<T>(key: string, fetcher: Fetcher<T>): void {
   const entry = entryFor(key, fetcher);
-  if (entry.snapshot.status === 'pending' && !entry.running) void run(entry);
+  if (entry.snapshot.status === 'pending' && !entry.running) {
+    entry.prefetched = true;
+    void run(entry);
+  }
 }
 
 /**
@@ -114,7 +132,7 @@ export function prefetch<T>(key: string, fetcher: Fetcher<T>): void {
 export function watchFetched<T>(key: string, fetcher: Fetcher<T>, listener: () => void) {
   const entry = entryFor(key, fetcher);
   entry.listeners.add(listener);
-  if (!entry.running) void run(entry);
+  askOnMount(entry);
   return {
     snapshot: () => entry.snapshot,
     stop: () => {
@@ -175,9 +193,10 @@ export function useFetched<T>(key: string | null, fetcher: Fetcher<T>): Fetched<
     [entry],
   );
   const snapshot = useSyncExternalStore(subscribe, () => (entry?.snapshot ?? IDLE) as Snapshot<T>);
-  // A fetch already under way (the page's prefetch, another reader) answers this mount too.
+  // A fetch already under way (the page's prefetch, another reader) answers this mount too, and
+  // so does the prefetch's answer if it came first: the page asks once at start, not twice.
   useEffect(() => {
-    if (entry && !entry.running) void run(entry);
+    if (entry) askOnMount(entry);
   }, [entry]);
   const refetch = useCallback(() => (entry ? run(entry) : Promise.resolve()), [entry]);
   return {
