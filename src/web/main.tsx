@@ -4,8 +4,8 @@ import { isPaymentPage } from '../contracts/pages';
 import { App } from './app/app';
 import './styles.css';
 
-// The splash index.html paints as it arrives: gone once it has faded (or at once when this session
-// has seen it), so that nothing is left above the app.
+// The splash index.html paints as it arrives: gone once it has faded (or at once when the browser
+// session has seen it), so that nothing is left above the app.
 const splash = document.getElementById('splash');
 if (splash) {
   const fading = splash.getAnimations?.() ?? [];
