@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { isOnline } from './use-online';
 
 // A small read-and-write layer for the pages a friend opens without an account (the payer's and
 // the join pages): their entry loads without TanStack Query, 10 KB gzip of their first load
@@ -59,7 +60,7 @@ function run<T>(entry: Entry<T>): Promise<void> {
     entry.again = true;
     return entry.running;
   }
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+  if (!isOnline()) {
     entry.waiting = true;
     return Promise.resolve();
   }
