@@ -57,6 +57,36 @@ function findWhatPayAndJoinShare(): Plugin {
   };
 }
 
+/**
+ * A page's style sheet and scripts, moved from its head into its <template id="app-assets">, which
+ * the page's own script adds once its first frame is painted (src/web/index.html, friend.html):
+ * the splash, or a friend's first frame, never waits for them.
+ */
+function loadAssetsAfterFirstPaint(): Plugin {
+  const TAG =
+    /\s*<(?:script type="module"[^>]*><\/script>|link rel="(?:modulepreload|stylesheet)"[^>]*>)/g;
+  const PLACE = '<template id="app-assets"></template>';
+  return {
+    name: 'fairshare:load-assets-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { filename }) {
+        if (!html.includes(PLACE)) throw new Error(`${filename}: no ${PLACE} to load assets from`);
+        // The links first, so that the module script's imports are already on their way.
+        const tags = (html.match(TAG) ?? [])
+          .map((tag) => tag.trim())
+          .sort((a, b) => Number(a.startsWith('<script')) - Number(b.startsWith('<script')));
+        if (!tags.some((tag) => tag.startsWith('<script')))
+          throw new Error(`${filename}: no module script to load after the first paint`);
+        return html
+          .replace(TAG, '')
+          .replace(PLACE, `<template id="app-assets">${tags.join('')}</template>`);
+      },
+    },
+  };
+}
+
 const THEME = '#0f766e';
 const LUCIDE_ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
@@ -126,6 +156,7 @@ export default defineConfig({
     // After the service worker's build, so that its map leaves the served folder too.
     keepSourceMapsPrivate(),
     findWhatPayAndJoinShare(),
+    loadAssetsAfterFirstPaint(),
   ],
   build: {
     outDir: '../../dist/web',

@@ -4,6 +4,7 @@ import { FriendApp } from './app/friend-app';
 import { friendScreenAt } from './app/friend-screens';
 import { prefetchJoinBill } from './features/join/api/join-bill';
 import { prefetchPaymentLink } from './features/payer/api/payment-link';
+import { stylesLoaded } from './lib/styles-loaded';
 import './styles.css';
 
 // The entry of the pages a friend opens without an account (friend.html; the server sends it for
@@ -21,10 +22,12 @@ if (screen?.path === '/join/:token') prefetchJoinBill(token);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from friend.html');
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <FriendApp />
-    </StrictMode>,
+void stylesLoaded().then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <FriendApp />
+      </StrictMode>,
+    ),
   ),
 );
