@@ -59,8 +59,9 @@ function findWhatPayAndJoinShare(): Plugin {
 
 /**
  * A page's style sheet and scripts, moved from its head into its <template id="app-assets">, which
- * the page's own script adds once its first frame is painted (src/web/index.html, friend.html):
- * the splash, or a friend's first frame, never waits for them.
+ * the page's own script adds once its first frame is painted (src/web/friend.html): a friend's
+ * first frame never waits for them. A page without that template keeps them in its head: index.html,
+ * whose splash is painted with its own styles anyway (docs/decisions/023).
  */
 function loadAssetsAfterFirstPaint(): Plugin {
   const TAG =
@@ -72,7 +73,7 @@ function loadAssetsAfterFirstPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { filename }) {
-        if (!html.includes(PLACE)) throw new Error(`${filename}: no ${PLACE} to load assets from`);
+        if (!html.includes(PLACE)) return html;
         // The links first, so that the module script's imports are already on their way.
         const tags = (html.match(TAG) ?? [])
           .map((tag) => tag.trim())

@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isPaymentPage } from '../contracts/pages';
 import { App } from './app/app';
-import { stylesLoaded } from './lib/styles-loaded';
 import './styles.css';
 
 // The splash index.html paints as it arrives: gone once it has faded (or at once when the browser
@@ -20,15 +19,13 @@ if (splash) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-void stylesLoaded().then(() =>
-  // A transition: React renders the first screen in slices, giving the main thread back between
-  // them, so a phone stays responsive while the app starts.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+// A transition: React renders the first screen in slices, giving the main thread back between
+// them, so a phone stays responsive while the app starts.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   ),
 );
 

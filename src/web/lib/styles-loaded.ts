@@ -1,7 +1,7 @@
 /**
- * The page's style sheet, which the page adds once its first frame is painted, beside the entry's
- * script (src/web/index.html, friend.html): settled once it has loaded or failed, so that no screen
- * is drawn without it. In the dev server the styles come with the scripts: nothing to wait for.
+ * The page's style sheet, which friend.html adds once its first frame is painted, beside the
+ * entry's script: settled once it has loaded or failed, so that no screen is drawn without it. In
+ * the dev server the styles come with the scripts: nothing to wait for.
  */
 export function stylesLoaded(): Promise<void> {
   const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
