@@ -196,6 +196,8 @@ test('a bill can be deleted (asking first), its links then closed; a paid one ar
   await expect(page.getByRole('button', { name: 'Delete bill' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Archive bill' }).click();
   const askArchive = page.getByRole('alertdialog', { name: 'Archive Paid Once Pub?' });
+  // Open before it is checked: its fade-in is then one of the animations the check waits out.
+  await expect(askArchive).toBeVisible();
   await snap(page, 'rough-edges-archive-ask');
   await askArchive.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByRole('heading', { name: `Hi ${ME}` })).toBeVisible();
