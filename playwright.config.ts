@@ -38,8 +38,12 @@ export default defineConfig({
     timezoneId: 'Europe/London',
     // A failed journey keeps its trace: actions, DOM snapshots, network and console. Without the
     // screencast: recording every frame of every journey, to keep only a failure's, cost a good
-    // share of the run's CPU.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // share of the run's CPU. None in CI: its clone is thrown away with the traces, and only the
+    // printed output is kept.
+    trace:
+      process.env.CI && process.env.CI !== 'false'
+        ? 'off'
+        : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: chromium?.executablePath,
       args: CHROMIUM_ARGS,
