@@ -1,6 +1,32 @@
 // Reads the JSON reports of Vitest and Playwright and counts passed and failed tests. A run that
 // crashed before reporting, or a file that failed to load, counts as a failure: never as a pass.
+// Each failed test is named in a note with the first line of its error, so that the end of a long
+// log (often all a CI page shows) says what failed.
 import fs from 'node:fs';
+import path from 'node:path';
+
+const firstLine = (text) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.length > 0)
+    ?.slice(0, 240) ?? 'failed';
+
+/** The Playwright tests that failed, from a report's nested suites. */
+function playwrightFailures(suites, out = []) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = (test.results ?? []).map((r) => r.error?.message).find(Boolean);
+          out.push(`${spec.file}:${spec.line} ${spec.title}: ${firstLine(error)}`);
+        }
+    playwrightFailures(suite.suites, out);
+  }
+  return out;
+}
 
 /** @returns {{passed: number, failed: number, notes: string[]}} */
 export function countReport(file) {
@@ -14,6 +40,12 @@ export function countReport(file) {
         f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
     );
     const notes = brokenFiles.map((f) => `${f.name}: ${f.message || 'failed to run'}`);
+    for (const f of r.testResults ?? [])
+      for (const a of f.assertionResults ?? [])
+        if (a.status === 'failed')
+          notes.push(
+            `${path.relative(process.cwd(), f.name)} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`,
+          );
     return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles.length, notes };
   }
   if (r.stats) {
@@ -22,7 +54,7 @@ export function countReport(file) {
     return {
       passed: r.stats.expected + (r.stats.flaky ?? 0),
       failed: r.stats.unexpected + errors.length,
-      notes: errors,
+      notes: [...playwrightFailures(r.suites), ...errors],
     };
   }
   return { passed: 0, failed: 1, notes: [`${file}: unknown report format`] };

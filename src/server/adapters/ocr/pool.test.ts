@@ -141,7 +141,7 @@ describe('OCR pool admission', () => {
   it('gives the lines still to read to the thread that is free while the other is held up', async () => {
     const p = make({ threads: 2 });
     await p.warmUp();
-    // Line 100 takes 400 ms; its run is lines 100 to 104, and the other 8 runs take 20 ms each.
+    // Line 100 takes 1500 ms; its run is lines 100 to 104, and the other 8 runs take 20 ms each.
     const { boxes } = await p.recognize(scan(0, 100, 20));
     expect(boxes.map((b) => Number(b.text))).toEqual(Array.from({ length: 20 }, (_, i) => 100 + i));
     const held = boxes[0]!.score;

@@ -14,11 +14,13 @@ export async function detect({ image }) {
 }
 
 export async function read({ lines }) {
-  // Line 250 cannot be read: its run fails at once. Lines 200 to 249 take 200 ms, line 100 400 ms.
+  // Line 250 cannot be read: its run fails at once. Lines 200 to 249 take 200 ms, line 100 1500 ms:
+  // long enough that the other thread reads every run but one meanwhile, on a machine under load
+  // too (each run is a message there and back).
   if (lines.includes(250)) throw new Error('unreadable line');
   const slow = lines.some((n) => n >= 200 && n < 250);
   // Long enough that one thread cannot take every run before the other starts.
-  const ms = lines.includes(100) ? 400 : slow ? 200 : 20;
+  const ms = lines.includes(100) ? 1500 : slow ? 200 : 20;
   await new Promise((resolve) => setTimeout(resolve, ms));
   return lines.map((n) => ({ text: String(n), box: [], score: threadId }));
 }
