@@ -7,28 +7,30 @@ import { isOn } from './switches';
 
 /** Food and drink words of UK (and other English-speaking) menus and tills. */
 const WORDS = oneSpaced(`
-almond apple apricot asparagus aubergine avocado bacon bagel baguette balsamic banana barbecue basil
-bean beans beef beer berry biscuit biscuits bitter blueberry bolognese bottle bourbon brandy bread
-breakfast brie brioche broccoli brownie bruschetta burger burrito butter buttermilk cabbage caesar
-cake calamari camembert cappuccino caramel carbonara carrot carrots cashew cauliflower celery
-champagne chardonnay cheddar cheese cheeseburger cherry chicken chilli chips chocolate chorizo
-chowder cider cinnamon clam classic cocktail coconut cod coffee coke cola coleslaw cookie coriander
-corn courgette crab cream creamy crisps croissant crumble cucumber cupcake curry custard dessert
-dinner dip double dough doughnut drink duck dumpling dumplings egg eggs espresso falafel fillet
-fish flatbread fresh fried fries fritter fruit fudge garlic gin ginger glass grape grapes gravy
-green grilled haddock halloumi ham hash herb honey hummus ice iced jam juice kebab ketchup lager
-lamb lasagne latte lemon lemonade lentil lettuce lime lobster mango maple mash mashed mayo meal
-meatball meatballs medium melon milk milkshake mince mineral mint mocha mozzarella muffin
-mushroom mushrooms mussels mustard naan nachos noodle noodles nugget nuggets oat oil olive olives
-omelette onion onions orange oyster pakora pancake pancakes paneer pasta pastry pate peach peanut
-pear peas penne pepper pepperoni peppers pesto pickle pie pilau pineapple pint pinot pistachio
-pitta pizza plain poppadom pork porridge potato potatoes prawn prawns prosecco pudding pumpkin
-quiche raspberry ravioli red regular rice ring rings risotto roast roll rolls rose rum salad
-salami salmon salsa salt sandwich sauce sausage sausages scallop scampi scone seafood sesame
-shake shrimp sirloin slice small smoked smoothie soda sorbet soup sparkling spicy spinach spring
-squash squid starter steak stew still strawberry sugar sundae sushi sweet syrup taco tandoori tart
-tea tempura tikka toast toastie toffee tofu tomato tomatoes tonic tortilla tuna turkey vanilla
-vegetable vegetables veggie vinegar vodka waffle water wedges whisky white wine wings wrap yoghurt
+almond americano apple apricot asparagus aubergine avocado bacon bagel baguette balsamic banana
+barbecue basil bean beans beef beer berry bhaji biryani biscuit biscuits bitter blueberry bolognese
+bottle bourbon brandy bread breakfast brie brioche broccoli brownie bruschetta burger burrito butter
+buttermilk cabbage cabernet caesar cake calamari camembert cappuccino caramel carbonara carrot
+carrots cashew cauliflower celery chai champagne chardonnay cheddar cheese cheeseburger cherry
+chicken chilli chips chocolate chorizo chowder ciabatta cider cinnamon clam classic coca cocktail
+coconut cod coffee coke cola coleslaw cookie coriander corn courgette crab cream creamy crisps
+croissant crumble cucumber cupcake curry custard dessert dinner dip double dough doughnut drink duck
+dumpling dumplings edamame egg eggs espresso falafel fillet fish flatbread fresh fried fries fritter
+fruit fudge garlic gin ginger glass grape grapes gravy green grilled gyoza haddock halloumi ham hash
+herb honey hummus ice iced jalfrezi jam juice katsu kebab ketchup korma lager lamb lasagne lassi
+latte lemon lemonade lentil lettuce lime lobster macchiato mango maple margarita masala mash mashed
+mayo meal meat meatball meatballs medium melon merlot milk milkshake mince mineral mint mocha mojito
+mozzarella muffin mushroom mushrooms mussels mustard naan nachos noodle noodles nugget nuggets oat
+oil olive olives omelette onion onions orange oyster pakora pancake pancakes paneer panini paratha
+pasta pastry pate peach peanut pear peas penne pepper pepperoni peppers pesto pickle pie pilau
+pineapple pinot pint pistachio pitta pizza plain poppadom pork porridge potato potatoes prawn prawns
+prosecco provolone pudding pumpkin quiche ramen raspberry ravioli red regular rice ring rings
+risotto roast roll rolls rose rum salad salami salmon salsa salt samosa sandwich sauce sausage
+sausages sauvignon scallop scampi scone seafood sesame shake shrimp sirloin slice small smoked
+smoothie soda sorbet soup sparkling spicy spinach spring squash squid starter steak stew still
+strawberry stuffed sugar sundae sushi sweet syrup taco tandoori tart tea tempura teriyaki tikka
+toast toastie toffee tofu tomato tomatoes tonic tortilla tuna turkey vanilla vegetable vegetables
+veggie vinegar vodka waffle water wedges whisky white wine wings wrap yoghurt
 `)
   .trim()
   .split(' ');
@@ -64,12 +66,60 @@ function inCase(word: string, like: string): string {
   return word;
 }
 
-/** The name with each misread word repaired where one word of the list, and one only, fits. */
+/**
+ * Letters the recogniser reads for others of a like shape, by the letter read: strokes side by
+ * side ('n' for 'm', 'r' for 'n', 'H' for 'M' or 'W'), round letters ('e' for 'c', 'D' for 'C',
+ * 's' for 'e', 'a' for 'e') and thin ones ('t' or 'f' for 'i'). Beyond what `confusable` makes one.
+ */
+const READ_FOR: Readonly<Record<string, string>> = {
+  n: 'mrh',
+  r: 'n',
+  h: 'mnwb',
+  m: 'nhw',
+  w: 'mh',
+  b: 'h',
+  c: 'eo',
+  e: 'ca',
+  s: 'e',
+  a: 'eo',
+  o: 'ca',
+  d: 'co',
+  t: 'if',
+  f: 'it',
+};
+
+/** The words of the list the word could be with one letter of it read for another (READ_FOR). */
+function oneLetterMisread(word: string): Set<string> {
+  const lower = word.toLowerCase();
+  const fits = new Set<string>();
+  for (let k = 0; k < lower.length; k++) {
+    const read = lower[k]!;
+    // An 'm' may be an 'rn' read as one letter ('Cabemet').
+    const options = [...(READ_FOR[read] ?? ''), ...(read === 'm' ? ['rn'] : [])];
+    for (const meant of options) {
+      const form = confusable(lower.slice(0, k) + meant + lower.slice(k + 1));
+      for (const fit of BY_FORM.get(form) ?? []) fits.add(fit);
+    }
+  }
+  return fits;
+}
+
+/**
+ * The name with each misread word repaired where one word of the list, and one only, fits: read
+ * with its confusable letters made one, or failing that with one letter read for another of a
+ * like shape ('Tonato Jutce', 'Soda Hater', 'Spiey Tuna'). A word of fewer than four letters is
+ * left as read, and one of four is read the second way not at all: too many words are a letter
+ * from it ('Line' is no 'Lime', 'MEAT' no 'MEAL').
+ */
 export function repairedName(name: string): string {
   if (!isOn('letters repaired against food words')) return name;
   return name.replace(/[A-Za-z01|!]{4,}/g, (word) => {
     if (!hasLetters(word, 2) || KNOWN.has(word.toLowerCase())) return word;
     const fits = BY_FORM.get(confusable(word));
-    return fits?.length === 1 && fits[0] !== word.toLowerCase() ? inCase(fits[0]!, word) : word;
+    if (fits?.length === 1) return fits[0] !== word.toLowerCase() ? inCase(fits[0]!, word) : word;
+    if (fits?.length || !isOn('one letter read for another of a like shape')) return word;
+    if (word.length < 5) return word;
+    const misread = [...oneLetterMisread(word)];
+    return misread.length === 1 ? inCase(misread[0]!, word) : word;
   });
 }

@@ -14,6 +14,22 @@ describe('names a person can read (issue 53)', () => {
     expect(repairedName('Fried Rice')).toBe('Fried Rice');
   });
 
+  it('repairs one letter read for another of a like shape, only where one food word fits', () => {
+    expect(repairedName('Tonato Jutce')).toBe('Tomato Juice'); // 'n' for 'm', 't' for 'i'
+    expect(repairedName('SODA HATER')).toBe('SODA WATER'); // 'H' for 'W'
+    expect(repairedName('Spiey Tuna Rock')).toBe('Spicy Tuna Rock'); // 'e' for 'c'
+    expect(repairedName('Calamarf Steak')).toBe('Calamari Steak'); // 'f' for 'i'
+    expect(repairedName('KJ Cabemet')).toBe('KJ Cabernet'); // 'rn' read as 'm'
+    // Four letters or fewer are left as read: 'Line' is a word of its own, not a misread 'Lime'.
+    expect(repairedName('Line Disc 20%')).toBe('Line Disc 20%');
+    expect(repairedName('Tura')).toBe('Tura');
+    // A word two food words are a letter from is left as read: 'Pasto' is 'pasta' or 'pesto'.
+    expect(repairedName('Pasto Bake')).toBe('Pasto Bake');
+    // A word of the list is never changed, nor one that is no letter of a like shape from one.
+    expect(repairedName('Creamy Mash')).toBe('Creamy Mash');
+    expect(repairedName('Volkano Roll')).toBe('Volkano Roll');
+  });
+
   it('reads a count glued to a name apart, keeping it as the count', () => {
     const parsed = read(['Naan 1x2 3.00', 'Lamb Curry 2x1 19.00', 'Total 22.00']);
     expect(parsed.items.map((i) => [i.name, i.amountPence, i.quantity])).toEqual([

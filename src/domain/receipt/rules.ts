@@ -393,4 +393,18 @@ export const RULES: readonly Rule[] = [
       },
     ],
   },
+  {
+    name: 'one letter read for another of a like shape',
+    reason:
+      'The recogniser reads a letter for another of a like shape (n for m, r for n, H for M or W, e for c, t for i); a word that is no food word but becomes exactly one with one such letter read back is that word.',
+    examples: [
+      {
+        lines: ['Tonato Jutce 3.00', 'Soda Hater 1.50', 'Total 4.50'],
+        items: [
+          ['Tomato Juice', 300],
+          ['Soda Water', 150],
+        ],
+      },
+    ],
+  },
 ];
