@@ -342,10 +342,14 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
     }
   }
   const leading = LEADING_QUANTITY.exec(name);
+  const glued = leading ? null : countGluedToCode(name);
   // Not '2 FOR $5.95': a deal, not two of something.
   if (leading && hasLetters(name.slice(leading[0].length)) && !/^\d+\s*FOR\b/i.test(name)) {
     quantity = Number(leading[1]);
-    name = name.slice(leading[0].length);
+    name = withoutCountUnit(name.slice(leading[0].length));
+  } else if (glued) {
+    quantity = glued.quantity;
+    name = glued.rest;
   }
   const trailing = TRAILING_QUANTITY.exec(name);
   if (trailing) {
@@ -361,6 +365,43 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   if (named) item.nameLine = pendingName.index;
   if (quantity !== undefined && quantity > 1) item.quantity = quantity;
   return item;
+}
+
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+
+/**
+ * A count glued to a menu code, or to a capital that starts no word of letters: '1A6Gyoza',
+ * '1A15Grilled Salmon', '1A la Carte Sushi', "1R'berry Flurry", '1S&P Calamari', '1L*CRAB
+ * CAKE'. The count and the name after it; null when the name starts otherwise, or with a size
+ * ('1L WATER', '2G5 ...': a litre or a gram is no menu code).
+ */
+export function countGluedToCode(name: string): { quantity: number; rest: string } | null {
+  if (!isOn('count before the name read apart')) return null;
+  let k = 0;
+  while (isDigit(name[k])) k++;
+  if (k === 0 || k > 3 || name[0] === '0' || !isUpper(name[k])) return null;
+  const next = name[k + 1];
+  const code =
+    (isDigit(next) || (next === ' ' && isLower(name[k + 2]))) && name[k] !== 'L' && name[k] !== 'G';
+  const mark = next === "'" || next === '&' || next === '*';
+  const rest = name.slice(k);
+  if (!(code || mark) || !hasLetters(rest, 3)) return null;
+  return { quantity: Number(name.slice(0, k)), rest };
+}
+
+/** Units a till prints a count in: pack, packet, piece, bottle, tin ('1PK', '2 BT', '7TN'). */
+const COUNT_UNITS: ReadonlySet<string> = new Set(['PK', 'PKT', 'PC', 'PCS', 'BT', 'BTL', 'TN']);
+
+/**
+ * The name after a leading count without the count's unit ('1PK BANANAS' is one pack of bananas,
+ * '2BT MINERAL WATER' two bottles): the unit says what was counted, it is no word of the name.
+ */
+export function withoutCountUnit(rest: string): string {
+  if (!isOn('count before the name read apart')) return rest;
+  const space = rest.indexOf(' ');
+  if (space <= 0 || !COUNT_UNITS.has(rest.slice(0, space))) return rest;
+  const name = rest.slice(space + 1).trim();
+  return hasLetters(name, 3) ? name : rest;
 }
 
 /** A zero starting a word of two letters or more that is not a pack's unit ('0IL'; not '0ML'). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repairedName } from './food-words';
+import { countGluedToCode, withoutCountUnit } from './items';
 import { parseReceiptText } from './parse-receipt';
 
 const read = (lines: string[]) => parseReceiptText(lines);
@@ -36,6 +37,32 @@ describe('names a person can read (issue 53)', () => {
       ['Naan', 300, undefined],
       ['Lamb Curry', 1900, 2],
     ]);
+  });
+
+  it('reads a count glued to a menu code or a mark apart, never a size', () => {
+    expect(countGluedToCode('1A6Gyoza')).toEqual({ quantity: 1, rest: 'A6Gyoza' });
+    expect(countGluedToCode('2A la Carte')).toEqual({ quantity: 2, rest: 'A la Carte' });
+    expect(countGluedToCode('1S&P Squid')).toEqual({ quantity: 1, rest: 'S&P Squid' });
+    expect(countGluedToCode('1L*CRAB CAKE')).toEqual({ quantity: 1, rest: 'L*CRAB CAKE' });
+    // A litre or a gram is a size, not a menu code; a count needs a name after it.
+    expect(countGluedToCode('1L WATER')).toBeNull();
+    expect(countGluedToCode('2G5 SPICE')).toBeNull();
+    expect(countGluedToCode('1A6')).toBeNull();
+    expect(countGluedToCode('0A6 Gyoza')).toBeNull();
+    expect(countGluedToCode('1234A6 Gyoza')).toBeNull();
+    const parsed = read(['2A6Gyoza 11.90', 'Total 11.90']);
+    expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([['A6Gyoza', 2]]);
+  });
+
+  it('drops the unit a leading count is printed in, keeping the count', () => {
+    expect(withoutCountUnit('PK SMOKED SALMON')).toBe('SMOKED SALMON');
+    expect(withoutCountUnit('BTL House Red')).toBe('House Red');
+    // Not a word that only starts like one, nor a unit with no name after it.
+    expect(withoutCountUnit('PKT')).toBe('PKT');
+    expect(withoutCountUnit('PC 15')).toBe('PC 15');
+    expect(withoutCountUnit('PEACH TEA')).toBe('PEACH TEA');
+    const parsed = read(['2BT MINERAL WATER 7.00', 'Total 7.00']);
+    expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([['MINERAL WATER', 2]]);
   });
 
   it('reads a column of counts between names and prices apart from the names', () => {

@@ -407,4 +407,19 @@ export const RULES: readonly Rule[] = [
       },
     ],
   },
+  {
+    name: 'count before the name read apart',
+    reason:
+      'A count printed before the name is no part of it, nor is the unit it counts in (a pack, a piece, a bottle, a tin), even glued to a menu code or a mark that starts no word ("1A6 Gyoza", "1PK BANANAS").',
+    examples: [
+      {
+        lines: ['1A6Gyoza 5.95', '1PK BANANAS 1.20', "1R'berry Flurry 3.50", 'Total 10.65'],
+        items: [
+          ['A6Gyoza', 595],
+          ['BANANAS', 120],
+          ["R'berry Flurry", 350],
+        ],
+      },
+    ],
+  },
 ];
