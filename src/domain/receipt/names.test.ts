@@ -65,6 +65,24 @@ describe('names a person can read (issue 53)', () => {
     expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([['MINERAL WATER', 2]]);
   });
 
+  it('keeps a size glued to the end of a word as digits, and reads a one before a small letter as l', () => {
+    const parsed = read([
+      'PMGRBLUE1L 0.68',
+      'Hydro B1k Cod 5.00',
+      'A1lAmerican Burger 9.00',
+      'Total 14.68',
+    ]);
+    expect(parsed.items.map((i) => i.name)).toEqual([
+      'PMGRBLUE1L',
+      'Hydro Blk Cod',
+      'AllAmerican Burger',
+    ]);
+    // A one between capitals is still an I, and a zero before a unit no size ('D0G' is a 'DOG').
+    expect(
+      read(['M1LK BOTTLE 1.20', 'HOT D0G 3.00', 'Total 4.20']).items.map((i) => i.name),
+    ).toEqual(['MILK BOTTLE', 'HOT DOG']);
+  });
+
   it('reads a column of counts between names and prices apart from the names', () => {
     const parsed = read(['Alabama BBQ Chicken 1 12.00', 'Draft Lager 2 9.00', 'Total 21.00']);
     expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([

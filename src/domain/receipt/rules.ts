@@ -422,4 +422,18 @@ export const RULES: readonly Rule[] = [
       },
     ],
   },
+  {
+    name: 'a size ending a word',
+    reason:
+      'A one before a unit that ends a word is the size printed glued to the name ("BLUE1L", "TOOTHPICK1CT"), not a letter: a word of letters does not end in "IL" or "ICT" as often as a bottle is a litre.',
+    examples: [
+      {
+        lines: ['CRANGRAPE1L 0.68', 'TOOTHPICK1CT 1.99', 'Total 2.67'],
+        items: [
+          ['CRANGRAPE1L', 68],
+          ['TOOTHPICK1CT', 199],
+        ],
+      },
+    ],
+  },
 ];
