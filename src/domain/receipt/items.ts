@@ -320,10 +320,15 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
   name = lettersForDigits(name);
   let quantity: number | undefined;
-  // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00'.
-  const atPrice = /\s*[(（]?\s*(\d{1,3})\s*[@xX×]\s*$/.exec(name);
+  // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00'; or
+  // the count at a unit price OCR garbled, in its bracket or one it did not close: 'Brut
+  // (2@120.0', '(s @', '(17 @7S.00)'.
+  const atPrice = /\s*(?:[(（]\s*(\w{1,3})\s*@[^)）]*[)）]?|[(（]?\s*(\d{1,3})\s*[@xX×]\s*)$/.exec(
+    name,
+  );
   if (atPrice && hasLetters(name.slice(0, atPrice.index), 2)) {
-    quantity = Number(atPrice[1]);
+    const count = Number(atPrice[1] ?? atPrice[2]);
+    if (Number.isInteger(count)) quantity = count;
     name = name.slice(0, atPrice.index);
   }
   // A count before the unit price, when count times unit price is the line's amount: 'Coffee 2
@@ -486,7 +491,9 @@ export function tidyName(name: string): string {
   return (
     oneSpaced(
       lettersForDigits(name)
-        .replace(/\b\d{6,}[A-Z]?\b/g, ' ') // product codes and barcodes, a VAT code glued on
+        // product codes and barcodes, a VAT code glued on; not a fraction's numerator glued after
+        // the code ('0328884067591/2CAP': a code, then a half-inch cap)
+        .replace(/\b\d{6,}(?=\d\/\d)|\b\d{6,}[A-Z]?\b/g, ' ')
         .replace(/^\d{8,}(?=[A-Za-z]{3})/, ''), // a code glued to the name ('400084751261RINSE')
     )
       .replace(CURRENCY_AT_END, '')

@@ -83,6 +83,27 @@ describe('names a person can read (issue 53)', () => {
     ).toEqual(['MILK BOTTLE', 'HOT DOG']);
   });
 
+  it('cuts a count at a unit price OCR garbled from the name, in its bracket or an open one', () => {
+    const parsed = read([
+      'Claret (2@120.0 240.00',
+      'Pale Ale (17 @7S.00) 127.50',
+      'House Red (s @ 30.00',
+      'Soup (large) 4.50',
+      'Total 401.50',
+    ]);
+    expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([
+      ['Claret', 2],
+      ['Pale Ale', 17],
+      ['House Red', undefined],
+      ['Soup (large)', undefined],
+    ]);
+  });
+
+  it("keeps a fraction's numerator glued after a product code in the name", () => {
+    const parsed = read(['0328884067591/2CAP BLAC 1.47', '123456789012 PAINT 3.00', 'Total 4.47']);
+    expect(parsed.items.map((i) => i.name)).toEqual(['1/2CAP BLAC', 'PAINT']);
+  });
+
   it('reads a column of counts between names and prices apart from the names', () => {
     const parsed = read(['Alabama BBQ Chicken 1 12.00', 'Draft Lager 2 9.00', 'Total 21.00']);
     expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([
