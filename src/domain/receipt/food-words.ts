@@ -2,7 +2,7 @@
 // against a list of food and drink words, only where the repair is unambiguous: a word not in the
 // list whose confusable letters, read the other way, make exactly one word of the list. A word
 // the list does not know, or two it could be, is left as read.
-import { hasLetters, oneSpaced } from './text';
+import { hasLetters, letterWords, oneSpaced } from './text';
 import { isOn } from './switches';
 
 /** Food and drink words of UK (and other English-speaking) menus and tills. */
@@ -13,24 +13,24 @@ bottle bourbon brandy bread breakfast brie brioche broccoli brownie bruschetta b
 buttermilk cabbage cabernet caesar cake calamari camembert cappuccino caramel carbonara carrot
 carrots cashew cauliflower celery chai champagne chardonnay cheddar cheese cheeseburger cherry
 chicken chilli chips chocolate chorizo chowder ciabatta cider cinnamon clam classic coca cocktail
-coconut cod coffee coke cola coleslaw cookie coriander corn courgette crab cream creamy crisps
-croissant crumble cucumber cupcake curry custard dessert dinner dip double dough doughnut drink duck
-dumpling dumplings edamame egg eggs espresso falafel fillet fish flatbread fresh fried fries fritter
-fruit fudge garlic gin ginger glass grape grapes gravy green grilled gyoza haddock halloumi ham hash
-herb honey hummus ice iced jalfrezi jam juice katsu kebab ketchup korma lager lamb lasagne lassi
-latte lemon lemonade lentil lettuce lime lobster macchiato mango maple margarita masala mash mashed
-mayo meal meat meatball meatballs medium melon merlot milk milkshake mince mineral mint mocha mojito
-mozzarella muffin mushroom mushrooms mussels mustard naan nachos noodle noodles nugget nuggets oat
-oil olive olives omelette onion onions orange oyster pakora pancake pancakes paneer panini paratha
-pasta pastry pate peach peanut pear peas penne pepper pepperoni peppers pesto pickle pie pilau
-pineapple pinot pint pistachio pitta pizza plain poppadom pork porridge potato potatoes prawn prawns
-prosecco provolone pudding pumpkin quiche ramen raspberry ravioli red regular rice ring rings
-risotto roast roll rolls rose rum salad salami salmon salsa salt samosa sandwich sauce sausage
-sausages sauvignon scallop scampi scone seafood sesame shake shrimp sirloin slice small smoked
-smoothie soda sorbet soup sparkling spicy spinach spring squash squid starter steak stew still
-strawberry stuffed sugar sundae sushi sweet syrup taco tandoori tart tea tempura teriyaki tikka
-toast toastie toffee tofu tomato tomatoes tonic tortilla tuna turkey vanilla vegetable vegetables
-veggie vinegar vodka waffle water wedges whisky white wine wings wrap yoghurt
+coco coconut cod coffee coke cola coleslaw cookie coriander corn courgette crab cream creamy crisps
+crispy croissant crumble cucumber cupcake curry custard dessert dinner dip double dough doughnut
+drink duck dumpling dumplings edamame egg eggs espresso falafel fillet fish flatbread fresh fried
+fries fritter fruit fudge garlic gin ginger glass grape grapes gravy green grilled gyoza haddock
+halloumi ham hash herb honey hummus ice iced jalfrezi jam juice katsu kebab ketchup korma lager lamb
+lasagne lassi latte lemon lemonade lentil lettuce lime lobster macchiato mango maple margarita
+masala mash mashed mayo meal meat meatball meatballs medium melon merlot milk milkshake mince
+mineral mint mocha mojito mozzarella muffin mushroom mushrooms mussels mustard naan nachos noodle
+noodles nugget nuggets oat oil olive olives omelette onion onions orange oyster pakora pancake
+pancakes paneer panini paratha pasta pastry pate peach peanut pear peas penne pepper pepperoni
+peppers pesto pickle pie pilau pineapple pinot pint pistachio pitta pizza plain poppadom pork
+porridge potato potatoes prawn prawns prosecco provolone pudding pumpkin quiche ramen raspberry
+ravioli red regular rice ring rings risotto roast roll rolls rose rum salad salami salmon salsa salt
+samosa sandwich sauce sausage sausages sauvignon scallop scampi scone seafood sesame shake shrimp
+sirloin slice small smoked smoothie soda sorbet soup sparkling spicy spinach spring squash squid
+starter steak stew still strawberry stuffed sugar sundae sushi sweet syrup taco tandoori tart tea
+tempura teriyaki tikka toast toastie toffee tofu tomato tomatoes tonic tortilla tuna turkey vanilla
+vegetable vegetables veggie vinegar vodka waffle water wedges whisky white wine wings wrap yoghurt
 `)
   .trim()
   .split(' ');
@@ -108,17 +108,19 @@ function oneLetterMisread(word: string): Set<string> {
  * The name with each misread word repaired where one word of the list, and one only, fits: read
  * with its confusable letters made one, or failing that with one letter read for another of a
  * like shape ('Tonato Jutce', 'Soda Hater', 'Spiey Tuna'). A word of fewer than four letters is
- * left as read, and one of four is read the second way not at all: too many words are a letter
- * from it ('Line' is no 'Lime', 'MEAT' no 'MEAL').
+ * left as read, and one of four is read the second way only beside a food word ('Doca Cola'):
+ * too many words are a letter from it ('Line Disc' is no 'Lime', 'Tort' no 'Tart').
  */
 export function repairedName(name: string): string {
   if (!isOn('letters repaired against food words')) return name;
+  // A name with a food word of its own is food: a word of four letters in it may be one too.
+  const food = letterWords(name).some((w) => w.length >= 3 && KNOWN.has(w.toLowerCase()));
   return name.replace(/[A-Za-z01|!]{4,}/g, (word) => {
     if (!hasLetters(word, 2) || KNOWN.has(word.toLowerCase())) return word;
     const fits = BY_FORM.get(confusable(word));
     if (fits?.length === 1) return fits[0] !== word.toLowerCase() ? inCase(fits[0]!, word) : word;
     if (fits?.length || !isOn('one letter read for another of a like shape')) return word;
-    if (word.length < 5) return word;
+    if (word.length < (food ? 4 : 5)) return word;
     const misread = [...oneLetterMisread(word)];
     return misread.length === 1 ? inCase(misread[0]!, word) : word;
   });

@@ -21,9 +21,12 @@ describe('names a person can read (issue 53)', () => {
     expect(repairedName('Spiey Tuna Rock')).toBe('Spicy Tuna Rock'); // 'e' for 'c'
     expect(repairedName('Calamarf Steak')).toBe('Calamari Steak'); // 'f' for 'i'
     expect(repairedName('KJ Cabemet')).toBe('KJ Cabernet'); // 'rn' read as 'm'
-    // Four letters or fewer are left as read: 'Line' is a word of its own, not a misread 'Lime'.
+    // Four letters are left as read, unless a food word beside them says the name is food:
+    // 'Line' is a word of its own, not a misread 'Lime'.
     expect(repairedName('Line Disc 20%')).toBe('Line Disc 20%');
     expect(repairedName('Tura')).toBe('Tura');
+    expect(repairedName('Doca Cola')).toBe('Coca Cola'); // 'D' for 'C'
+    expect(repairedName('Crispy Besf')).toBe('Crispy Beef'); // 's' for 'e'
     // A word two food words are a letter from is left as read: 'Pasto' is 'pasta' or 'pesto'.
     expect(repairedName('Pasto Bake')).toBe('Pasto Bake');
     // A word of the list is never changed, nor one that is no letter of a like shape from one.
