@@ -320,10 +320,11 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
   name = lettersForDigits(name);
   let quantity: number | undefined;
-  // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00'; or
+  // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00',
+  // 'Alfredo 1*' from 'Alfredo 1*15.20 EUR 15.20' (a star for the times sign, as tills print it); or
   // the count at a unit price OCR garbled, in its bracket or one it did not close: 'Brut
   // (2@120.0', '(s @', '(17 @7S.00)'.
-  const atPrice = /\s*(?:[(（]\s*(\w{1,3})\s*@[^)）]*[)）]?|[(（]?\s*(\d{1,3})\s*[@xX×]\s*)$/.exec(
+  const atPrice = /\s*(?:[(（]\s*(\w{1,3})\s*@[^)）]*[)）]?|[(（]?\s*(\d{1,3})\s*[@xX×*]\s*)$/.exec(
     name,
   );
   if (atPrice && hasLetters(name.slice(0, atPrice.index), 2)) {
@@ -377,14 +378,22 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
 /**
  * A count glued to a menu code, or to a capital that starts no word of letters: '1A6Gyoza',
  * '1A15Grilled Salmon', '1A la Carte Sushi', "1R'berry Flurry", '1S&P Calamari', '1L*CRAB
- * CAKE'. The count and the name after it; null when the name starts otherwise, or with a size
- * ('1L WATER', '2G5 ...': a litre or a gram is no menu code).
+ * CAKE'; or to a fraction less than one ('11/2 Stk Cheddar': one, of a half). The count and the
+ * name after it; null when the name starts otherwise, or with a size ('1L WATER', '2G5 ...': a
+ * litre or a gram is no menu code).
  */
 export function countGluedToCode(name: string): { quantity: number; rest: string } | null {
   if (!isOn('count before the name read apart')) return null;
   let k = 0;
   while (isDigit(name[k])) k++;
-  if (k === 0 || k > 3 || name[0] === '0' || !isUpper(name[k])) return null;
+  if (k === 0 || k > 3 || name[0] === '0') return null;
+  // Glued to a fraction: '11/2 Stk Cheddar' is one half-stick, '23/4 LB' two of three quarters.
+  const [over, under] = [name[k - 1]!, name[k + 1]];
+  if (k >= 2 && name[k] === '/' && isDigit(under) && over < under! && !isDigit(name[k + 2])) {
+    const rest = name.slice(k - 1);
+    return hasLetters(rest, 3) ? { quantity: Number(name.slice(0, k - 1)), rest } : null;
+  }
+  if (!isUpper(name[k])) return null;
   const next = name[k + 1];
   const code =
     (isDigit(next) || (next === ' ' && isLower(name[k + 2]))) && name[k] !== 'L' && name[k] !== 'G';

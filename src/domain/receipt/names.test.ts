@@ -47,6 +47,12 @@ describe('names a person can read (issue 53)', () => {
     expect(countGluedToCode('2A la Carte')).toEqual({ quantity: 2, rest: 'A la Carte' });
     expect(countGluedToCode('1S&P Squid')).toEqual({ quantity: 1, rest: 'S&P Squid' });
     expect(countGluedToCode('1L*CRAB CAKE')).toEqual({ quantity: 1, rest: 'L*CRAB CAKE' });
+    // A count glued to a fraction less than one: one half-stick, two of three quarters.
+    expect(countGluedToCode('11/2Stk Cheddar')).toEqual({ quantity: 1, rest: '1/2Stk Cheddar' });
+    expect(countGluedToCode('23/4 LB PORK')).toEqual({ quantity: 2, rest: '3/4 LB PORK' });
+    expect(countGluedToCode('1/2 Stk Cheddar')).toBeNull();
+    expect(countGluedToCode('31/12 New Year Menu')).toBeNull();
+    expect(countGluedToCode('51/2')).toBeNull();
     // A litre or a gram is a size, not a menu code; a count needs a name after it.
     expect(countGluedToCode('1L WATER')).toBeNull();
     expect(countGluedToCode('2G5 SPICE')).toBeNull();
@@ -100,6 +106,11 @@ describe('names a person can read (issue 53)', () => {
       ['House Red', undefined],
       ['Soup (large)', undefined],
     ]);
+  });
+
+  it('reads a count at a unit price with a star for its times sign apart from the name', () => {
+    const parsed = read(['Pasta Alfredo 2*7.60 EUR 15.20', 'Total 15.20']);
+    expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([['Pasta Alfredo', 2]]);
   });
 
   it("keeps a fraction's numerator glued after a product code in the name", () => {
