@@ -17,12 +17,19 @@ interface Photo {
   totals: number[];
 }
 
-/** Per photo: items right (null when unlabelled) and whether the total is right (null likewise). */
-function readAll(photos: readonly Photo[]): { items: number | null; total: boolean | null }[] {
+/**
+ * Per photo: items right and of them named with the label's very letters (null when unlabelled),
+ * and whether the total is right (null likewise).
+ */
+function readAll(
+  photos: readonly Photo[],
+): { items: number | null; named: number | null; total: boolean | null }[] {
   return photos.map((p) => {
     const parsed = parseReceipt(p.boxes);
+    const scored = p.items ? scoreItems(parsed.items, p.items, p.unpaired) : null;
     return {
-      items: p.items ? scoreItems(parsed.items, p.items, p.unpaired).right : null,
+      items: scored?.right ?? null,
+      named: scored?.named ?? null,
       total: p.totals.length
         ? parsed.totalPence !== null && p.totals.includes(parsed.totalPence)
         : null,
@@ -50,7 +57,11 @@ function load(files: readonly string[], kept: (file: string) => string): Photo[]
   });
 }
 
-/** Prints the ablation table: one row a switch, per set '+gained -lost items (photos) / totals'. */
+/**
+ * Prints the ablation table: one row a switch, per set what is lost and gained without it: items
+ * right, items named exactly (a rule of names earns there, not in the items right), totals right;
+ * and on how many photos anything was lost.
+ */
 export function ablate(
   sets: readonly { name: string; files: readonly string[] }[],
   kept: (file: string) => string,
@@ -58,7 +69,7 @@ export function ablate(
   const loaded = sets.map((s) => ({ name: s.name, photos: load(s.files, kept) }));
   const baseline = loaded.map((s) => readAll(s.photos));
   console.log(
-    'Ablation: each rule or score term switched off in turn; per set, what the parser loses (-) and gains (+) without it: items right (photos), totals right. "goes": it earns on one set or fewer, or on two photos or fewer.',
+    'Ablation: each rule or score term switched off in turn; per set, what the parser loses (-) and gains (+) without it: items right, items named exactly, totals right (photos that lose). "goes": it earns on one set or fewer, or on two photos or fewer.',
   );
   console.log(`| switched off | ${loaded.map((s) => s.name).join(' | ')} | verdict |`);
   console.log(`| --- | ${loaded.map(() => '---').join(' | ')} | --- |`);
@@ -70,6 +81,8 @@ export function ablate(
       const off = withSwitchedOff([name], () => readAll(set.photos));
       let itemsLost = 0;
       let itemsGained = 0;
+      let namedLost = 0;
+      let namedGained = 0;
       let totalsLost = 0;
       let totalsGained = 0;
       let photos = 0;
@@ -78,17 +91,20 @@ export function ablate(
         const d = (now.items ?? 0) - (was.items ?? 0);
         if (d < 0) itemsLost -= d;
         if (d > 0) itemsGained += d;
+        const n = (now.named ?? 0) - (was.named ?? 0);
+        if (n < 0) namedLost -= n;
+        if (n > 0) namedGained += n;
         if (was.total === true && now.total === false) totalsLost++;
         if (was.total === false && now.total === true) totalsGained++;
-        if (d < 0 || (was.total === true && now.total === false)) photos++;
+        if (d < 0 || n < 0 || (was.total === true && now.total === false)) photos++;
       }
-      const net = itemsLost - itemsGained + totalsLost - totalsGained;
+      const net = itemsLost - itemsGained + namedLost - namedGained + totalsLost - totalsGained;
       if (net > 0) setsEarned++;
       photosEarned += photos;
       cells.push(
-        itemsLost + itemsGained + totalsLost + totalsGained === 0
+        itemsLost + itemsGained + namedLost + namedGained + totalsLost + totalsGained === 0
           ? '·'
-          : `items -${itemsLost} +${itemsGained} (${photos}), totals -${totalsLost} +${totalsGained}`,
+          : `items -${itemsLost} +${itemsGained}, named -${namedLost} +${namedGained}, totals -${totalsLost} +${totalsGained} (${photos})`,
       );
     }
     const verdict = setsEarned >= 2 && photosEarned > 2 ? 'keep' : 'goes';
