@@ -1,7 +1,8 @@
 // Letters the recogniser confuses in item names ('Frled Onlon Rlngs', 'Garllc Bread'), repaired
 // against a list of food and drink words, only where the repair is unambiguous: a word not in the
-// list whose confusable letters, read the other way, make exactly one word of the list. A word
-// the list does not know, or two it could be, is left as read.
+// list whose confusable letters, read the other way, make exactly one word of the list, or failing
+// that whose one letter read for another of a like shape does ('Tonato Jutce'). A word the list
+// does not know, or two it could be, is left as read.
 import { hasLetters, letterWords, oneSpaced } from './text';
 import { isOn } from './switches';
 

@@ -433,7 +433,7 @@ const SIZE_UNITS: ReadonlySet<string> = new Set(['L', 'ML', 'CL', 'LTR', 'G', 'K
 
 /**
  * Within one word, each run of ones or zeros between letters read as the letters they stand for:
- * ones before a small letter as 'l' ('Van1lla', 'B1k'), between capitals as 'I'; zeros as 'o'
+ * ones between a letter and a small one as 'l' ('Van1lla', 'B1k'), between capitals as 'I'; zeros as 'o'
  * between small letters, as 'O' beside a capital, and zeros ending a word of three capitals or
  * more as 'O'. Not ones before a unit that ends the word: a size ('BLUE1L').
  */
