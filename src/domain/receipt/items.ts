@@ -383,7 +383,7 @@ const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '
  * litre or a gram is no menu code).
  */
 export function countGluedToCode(name: string): { quantity: number; rest: string } | null {
-  if (!isOn('count before the name read apart')) return null;
+  if (!isOn('a count read apart from the name')) return null;
   let k = 0;
   while (isDigit(name[k])) k++;
   if (k === 0 || k > 3 || name[0] === '0') return null;
@@ -411,7 +411,7 @@ const COUNT_UNITS: ReadonlySet<string> = new Set(['PK', 'PKT', 'PC', 'PCS', 'BT'
  * '2BT MINERAL WATER' two bottles): the unit says what was counted, it is no word of the name.
  */
 export function withoutCountUnit(rest: string): string {
-  if (!isOn('count before the name read apart')) return rest;
+  if (!isOn('a count read apart from the name')) return rest;
   const space = rest.indexOf(' ');
   if (space <= 0 || !COUNT_UNITS.has(rest.slice(0, space))) return rest;
   const name = rest.slice(space + 1).trim();
@@ -453,7 +453,7 @@ function lettersInWord(word: string): string {
     const run = j - i;
     let letter: string | null = null;
     const unit = word.slice(j).toUpperCase();
-    if (digit === '1' && SIZE_UNITS.has(unit) && isOn('a size ending a word')) {
+    if (digit === '1' && SIZE_UNITS.has(unit)) {
       // A size ending the word keeps its digits: 'CRANGRAPE1L', 'TOOTHPICK1CT' (not a zero:
       // no size is nought, 'D0G' is a 'DOG').
     } else if (digit === '1') {
@@ -532,7 +532,7 @@ export function withoutStrayBracket(name: string): string {
  * the column, not part of the names: each count is read apart, kept as the item's quantity.
  */
 export function countColumn(items: readonly Item[]): Item[] {
-  if (!isOn('count column after the name')) return [...items];
+  if (!isOn('a count read apart from the name')) return [...items];
   const counted = (i: Item) => /\s[1-9]$/.test(i.name) && i.quantity === undefined;
   if (items.filter(counted).length < 2) return [...items];
   return items.map((i) => {

@@ -352,10 +352,18 @@ export const RULES: readonly Rule[] = [
     ],
   },
   {
-    name: 'count column after the name',
+    name: 'a count read apart from the name',
     reason:
-      'Where two or more names end in a lone digit before their prices, the till prints a column of counts: the digit is the count, not part of the name.',
+      'A count printed beside a name says how many were had, not what: before the name, even glued to a menu code or a mark that starts no word ("1A6 Gyoza"), with the unit it counts in ("1PK BANANAS"), or as a column of lone digits between the names and the prices. It is kept as the count.',
     examples: [
+      {
+        lines: ['1A6Gyoza 5.95', '1PK BANANAS 1.20', "1R'berry Flurry 3.50", 'Total 10.65'],
+        items: [
+          ['A6Gyoza', 595],
+          ['BANANAS', 120],
+          ["R'berry Flurry", 350],
+        ],
+      },
       {
         lines: ['Alabama BBQ Chicken 1 12.00', 'Draft Lager 1 4.50', 'Total 16.50'],
         items: [
@@ -403,35 +411,6 @@ export const RULES: readonly Rule[] = [
         items: [
           ['Tomato Juice', 300],
           ['Soda Water', 150],
-        ],
-      },
-    ],
-  },
-  {
-    name: 'count before the name read apart',
-    reason:
-      'A count printed before the name is no part of it, nor is the unit it counts in (a pack, a piece, a bottle, a tin), even glued to a menu code or a mark that starts no word ("1A6 Gyoza", "1PK BANANAS").',
-    examples: [
-      {
-        lines: ['1A6Gyoza 5.95', '1PK BANANAS 1.20', "1R'berry Flurry 3.50", 'Total 10.65'],
-        items: [
-          ['A6Gyoza', 595],
-          ['BANANAS', 120],
-          ["R'berry Flurry", 350],
-        ],
-      },
-    ],
-  },
-  {
-    name: 'a size ending a word',
-    reason:
-      'A one before a unit that ends a word is the size printed glued to the name ("BLUE1L", "TOOTHPICK1CT"), not a letter: a word of letters does not end in "IL" or "ICT" as often as a bottle is a litre.',
-    examples: [
-      {
-        lines: ['CRANGRAPE1L 0.68', 'TOOTHPICK1CT 1.99', 'Total 2.67'],
-        items: [
-          ['CRANGRAPE1L', 68],
-          ['TOOTHPICK1CT', 199],
         ],
       },
     ],
