@@ -428,14 +428,17 @@ const WORD = /\w+/g;
 const isLower = (c: string | undefined) => c !== undefined && c >= 'a' && c <= 'z';
 const isUpper = (c: string | undefined) => c !== undefined && c >= 'A' && c <= 'Z';
 
-/** Units a size is printed in, glued to the end of a word ('CRANGRAPE1L', 'TOOTHPICK1CT'). */
-const SIZE_UNITS: ReadonlySet<string> = new Set(['L', 'ML', 'CL', 'LTR', 'G', 'KG', 'OZ', 'CT']);
+/**
+ * Units a size is printed in, glued to the end of a word ('CRANGRAPE1L', 'TOOTHPICK1CT'): a pack's
+ * units, and a count of pieces.
+ */
+const SIZE_UNITS: ReadonlySet<string> = new Set([...PACK_UNIT.split('|'), 'CT']);
 
 /**
  * Within one word, each run of ones or zeros between letters read as the letters they stand for:
- * ones between a letter and a small one as 'l' ('Van1lla', 'B1k'), between capitals as 'I'; zeros as 'o'
- * between small letters, as 'O' beside a capital, and zeros ending a word of three capitals or
- * more as 'O'. Not ones before a unit that ends the word: a size ('BLUE1L').
+ * ones between a letter and a small one as 'l' ('Van1lla', 'B1k'), between capitals as 'I';
+ * zeros as 'o' between small letters, as 'O' beside a capital, and zeros ending a word of three
+ * capitals or more as 'O'. Not ones before a unit that ends the word: a size ('BLUE1L').
  */
 function lettersInWord(word: string): string {
   let out = '';
@@ -452,12 +455,11 @@ function lettersInWord(word: string): string {
     const after = word[j];
     const run = j - i;
     let letter: string | null = null;
-    const unit = word.slice(j).toUpperCase();
-    if (digit === '1' && SIZE_UNITS.has(unit)) {
+    if (digit === '1') {
       // A size ending the word keeps its digits: 'CRANGRAPE1L', 'TOOTHPICK1CT' (not a zero:
       // no size is nought, 'D0G' is a 'DOG').
-    } else if (digit === '1') {
-      if (isLower(after) && (isLower(before) || isUpper(before))) letter = 'l';
+      if (SIZE_UNITS.has(word.slice(j).toUpperCase())) letter = null;
+      else if (isLower(after) && (isLower(before) || isUpper(before))) letter = 'l';
       else if (isUpper(before) && isUpper(after)) letter = 'I';
     } else if (isLower(before) && isLower(after)) letter = 'o';
     else if (
