@@ -1,4 +1,5 @@
 import { expect, snap, test } from './support/fixtures';
+import { ensureSignedIn } from './support/session';
 
 test.describe('foundation screens at 390 x 844', () => {
   test('landing: tagline, three features, and Get Started leading to /auth', async ({ page }) => {
@@ -51,5 +52,36 @@ test.describe('splash', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(splash).toHaveCount(0);
+  });
+
+  test('the bottom bar pulses once, 1.5 s after the splash has gone, for 1 s', async ({ page }) => {
+    await ensureSignedIn(page);
+    // When the splash leaves the page and when the bar starts and stops pulsing, as they happen.
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        const now = performance.now();
+        if (document.getElementById('splash')) seen.splashFrom ??= now;
+        else if (seen.splashFrom !== undefined) seen.splashGone ??= now;
+        const nav = document.querySelector('nav[aria-label="Main"]');
+        if (nav?.hasAttribute('data-pulsing')) seen.pulseFrom ??= now;
+        else if (seen.pulseFrom !== undefined) seen.pulseTo ??= now;
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByTestId('splash')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seen: object }).seen), {
+        timeout: 10_000,
+      })
+      .toHaveProperty('pulseTo');
+    const seen = await page.evaluate(
+      () => (window as unknown as { seen: Record<string, number> }).seen,
+    );
+    // Timers never fire early: a pulse begun under the splash would start before it went.
+    expect(seen.pulseFrom! - seen.splashGone!).toBeGreaterThanOrEqual(1400);
+    expect(seen.pulseTo! - seen.pulseFrom!).toBeGreaterThanOrEqual(900);
   });
 });

@@ -2,20 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isPaymentPage } from '../contracts/pages';
 import { App } from './app/app';
+import { splashGone } from './lib/splash';
 import './styles.css';
 
 // The splash index.html paints as it arrives: gone once it has faded (or at once when the browser
 // session has seen it), so that nothing is left above the app.
-const splash = document.getElementById('splash');
-if (splash) {
-  const fading = splash.getAnimations?.() ?? [];
-  if (fading.length === 0) splash.remove();
-  else
-    void Promise.all(fading.map((a) => a.finished)).then(
-      () => splash.remove(),
-      () => splash.remove(),
-    );
-}
+void splashGone();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

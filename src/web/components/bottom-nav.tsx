@@ -1,11 +1,13 @@
 import { History, Home, Plus, Settings } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { splashGone } from '../lib/splash';
 import { useReceiptPicker } from './receipt-picker';
 
 export type NavTab = 'home' | 'add' | 'history' | 'settings';
 
 // capture-split-history.md §9: add-button pop 300 ms; the bar pulses once 1.5 s after first display, for 1 s.
+// First display is when the splash above it has gone.
 const POP_MS = 300;
 const PULSE_DELAY_MS = 1500;
 const PULSE_MS = 1000;
@@ -22,12 +24,19 @@ export function BottomNav({ active }: { active?: NavTab }) {
 
   useEffect(() => {
     if (pulsedThisPage) return;
-    const start = setTimeout(() => {
-      pulsedThisPage = true;
-      setPulsing(true);
-    }, PULSE_DELAY_MS);
-    const stop = setTimeout(() => setPulsing(false), PULSE_DELAY_MS + PULSE_MS);
+    let start: ReturnType<typeof setTimeout> | undefined;
+    let stop: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    void splashGone().then(() => {
+      if (cancelled) return;
+      start = setTimeout(() => {
+        pulsedThisPage = true;
+        setPulsing(true);
+      }, PULSE_DELAY_MS);
+      stop = setTimeout(() => setPulsing(false), PULSE_DELAY_MS + PULSE_MS);
+    });
     return () => {
+      cancelled = true;
       clearTimeout(start);
       clearTimeout(stop);
     };
@@ -44,7 +53,7 @@ export function BottomNav({ active }: { active?: NavTab }) {
       data-toast-anchor
       aria-label="Main"
       data-pulsing={pulsing || undefined}
-      className={`fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t border-line bg-white/95 px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-1 backdrop-blur ${pulsing ? 'animate-pulse-once' : ''}`}
+      className={`fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t border-line bg-white/95 px-3 pb-[max(0.5rem,env(safe-area-inset-bottom))] pt-1 backdrop-blur after:pointer-events-none after:absolute after:inset-0 after:-z-10 after:opacity-0 after:shadow-[0_-6px_18px_rgb(15_118_110/0.25)] after:content-[''] ${pulsing ? 'animate-pulse-once after:animate-glow-once' : ''}`}
     >
       <ul className="flex items-center gap-1">
         <li className="flex flex-1">
