@@ -134,7 +134,7 @@ describe('PUT /api/bills/:id', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'bill_has_payment_links',
-      message: expect.any(String),
+      message: 'This bill has payment links, so its people and amounts can no longer change.',
     });
     expect(await detail(alice, id)).toEqual(before);
   });

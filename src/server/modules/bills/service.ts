@@ -299,13 +299,13 @@ export function createBillsService(db: Db, clock: () => Date = () => new Date())
       throw new AppError(
         409,
         'bill_picking',
-        'Friends are picking their items on this bill: change picks from the picking screen',
+        'Friends are picking their items on this bill: change picks from the picking screen.',
       );
     if (await tx.hasPaymentLinks(bill.id))
       throw new AppError(
         409,
         'bill_has_payment_links',
-        'This bill has payment links, so its people and amounts can no longer change',
+        'This bill has payment links, so its people and amounts can no longer change.',
       );
   }
 
