@@ -7,7 +7,10 @@ describe('trackInFlight', () => {
     const app = Fastify();
     trackInFlight(app);
     const events: string[] = [];
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((r) => (started = r));
     app.get('/slow', async () => {
+      started();
       await new Promise((r) => setTimeout(r, 300));
       events.push('handler finished');
       return { ok: true };
@@ -18,7 +21,8 @@ describe('trackInFlight', () => {
     const request = fetch(`http://127.0.0.1:${port}/slow`, { signal: ac.signal }).catch(
       () => 'aborted',
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // Gone once the handler runs (a set time could pass before the request reaches it).
+    await handlerStarted;
     ac.abort();
     expect(await request).toBe('aborted');
 
