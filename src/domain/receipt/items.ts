@@ -435,11 +435,19 @@ const isUpper = (c: string | undefined) => c !== undefined && c >= 'A' && c <= '
  */
 const SIZE_UNITS: ReadonlySet<string> = new Set([...PACK_UNIT.split('|'), 'CT']);
 
+/** Whether a size starts at `at` in the word and ends it: digits, the first not 0, and a unit. */
+function sizeStarts(word: string, at: number): boolean {
+  let end = at;
+  while (isDigit(word[end])) end++;
+  return end > at && word[at] !== '0' && SIZE_UNITS.has(word.slice(end).toUpperCase());
+}
+
 /**
  * Within one word, each run of ones or zeros between letters read as the letters they stand for:
  * ones between a letter and a small one as 'l' ('Van1lla', 'B1k'), between capitals as 'I';
  * zeros as 'o' between small letters, as 'O' beside a capital, and zeros ending a word of three
- * capitals or more as 'O'. Not ones before a unit that ends the word: a size ('BLUE1L').
+ * capitals or more as 'O', and zeros between a word and the size glued to it ('SHAMP00400ML').
+ * Not ones before a unit that ends the word: a size ('BLUE1L').
  */
 function lettersInWord(word: string): string {
   let out = '';
@@ -464,6 +472,14 @@ function lettersInWord(word: string): string {
       else if (isUpper(before) && isUpper(after)) letter = 'I';
     } else if (isLower(before) && isLower(after)) letter = 'o';
     else if (
+      i >= 3 &&
+      [...word.slice(i - 3, i)].every((c) => isUpper(c) || isLower(c)) &&
+      sizeStarts(word, j)
+    ) {
+      // Zeros between a word and the size glued to it are the word's: no size starts with a
+      // nought ('SHAMP00400ML' is 'SHAMPOO400ML').
+      letter = isUpper(before) ? 'O' : 'o';
+    } else if (
       ((isUpper(before) || isLower(before)) &&
         (isUpper(after) || isLower(after)) &&
         (isUpper(before) || isUpper(after))) ||
@@ -482,7 +498,8 @@ function lettersInWord(word: string): string {
  * zeros ending a word of three or more capitals ('SHAMP00') and a zero starting a word of letters
  * ('OLIVE 0IL', '0nion Rings'; not a size, '0ML'): a word of letters never ends or starts in
  * digits. The other way round, a size before its unit is digits: 'SOOG' is '500G' (an 'S' read
- * for a '5', 'O's for '0's), when it starts with an 'S' or a digit and holds an 'O'.
+ * for a '5', 'O's for '0's), when it starts with an 'S' or a digit and holds an 'O', or with a
+ * digit glued to a word or a multipack's 'X' ('CORNFLAKES5OOG', '6X50OML').
  */
 function lettersForDigits(text: string): string {
   return (
@@ -493,7 +510,7 @@ function lettersForDigits(text: string): string {
       // before a unit ending the name ('OAT MILK IL'; not 'IL FORNO'): a size.
       .replace(/(?<=[A-Za-z]{2})I(?=(?:KG|ML|CL|PK|LTR)\b)/g, ' 1')
       .replace(/\bI(?=(?:KG|ML|CL|PK|PT|LTR|L|G)$)/, '1')
-      .replace(/\b[S\d][SO\d]{1,3}(?=(?:G|KG|ML)\b)/g, (size) =>
+      .replace(/(?:\b[S\d]|(?<=[A-Za-z])\d)[SO\d]{1,3}(?=(?:G|KG|ML)\b)/g, (size) =>
         size.includes('O') ? lookalikesAsDigits(size) : size,
       )
   );

@@ -92,6 +92,32 @@ describe('names a person can read (issue 53)', () => {
     ).toEqual(['MILK BOTTLE', 'HOT DOG']);
   });
 
+  it("reads an O among a size's digits as a zero, and zeros before a glued size as the word's", () => {
+    const parsed = read([
+      'SPARKLING WATER 6X50OML 3.50',
+      'CORNFLAKES5OOG 1.69',
+      'SHAMP00400ML 3.14',
+      'SHAMPO0400ML 3.14',
+      'Total 11.47',
+    ]);
+    expect(parsed.items.map((i) => i.name)).toEqual([
+      'SPARKLING WATER 6X500ML',
+      'CORNFLAKES500G',
+      'SHAMPOO400ML',
+      'SHAMPOO400ML',
+    ]);
+    // Zeros before digits that end no size, or after fewer than three letters, are left as read;
+    // so is an O glued after letters with no digit before it.
+    const kept = read([
+      'CODE0400 2.00',
+      'XL0250ML 1.00',
+      'H2O STILL 1.50',
+      'GOOG 1.50',
+      'Total 6.00',
+    ]);
+    expect(kept.items.map((i) => i.name)).toEqual(['CODE0400', 'XL0250ML', 'H2O STILL', 'GOOG']);
+  });
+
   it('cuts a count at a unit price OCR garbled from the name, in its bracket or an open one', () => {
     const parsed = read([
       'Claret (2@120.0 240.00',
