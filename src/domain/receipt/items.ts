@@ -309,11 +309,10 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   }
   let name = line.label;
   // A unit price column before the line total: 'Coke 2 2.50 5.00'.
-  // The unit price may keep its VAT code or a misread '£' ('DOUBLE CREAM 0.84 F 0.84'), or a
-  // stray underscore the column left ('STEAMRICE_  92.59_  92.59').
+  // The unit price may keep its VAT code or a misread '£' ('DOUBLE CREAM 0.84 F 0.84').
   let unit: Pence | null = null;
   for (let found = findAmounts(name).at(-1); found; found = findAmounts(name).at(-1)) {
-    if (!/^\s*[A-Za-z]?[\s_]*$/.test(name.slice(found.end))) break;
+    if (!/^\s*[A-Za-z]?\s*$/.test(name.slice(found.end))) break;
     name = name.slice(0, found.start).trim();
     unit = found.pence;
   }
@@ -527,12 +526,11 @@ export function tidyName(name: string): string {
     )
       .replace(CURRENCY_AT_END, '')
       // PaddleOCR's recogniser has no '£': a pound sign before the price comes out as a lone 'f',
-      // 'F' or 'E' at the end of the name ('Steak Pie f 13.95', 'CORNFLAKES 500G E1.69'), also
-      // after a name that ends in a point ('2 Tapas for 7.50. E 15.00').
-      .replace(/(?<=[A-Za-z\d]{2,}[.,]*\s+)[fFE]\s*$/, '')
+      // 'F' or 'E' at the end of the name ('Steak Pie f 13.95', 'CORNFLAKES 500G E1.69').
+      .replace(/(?<=[A-Za-z\d]{2,}\s+)[fFE]\s*$/, '')
       .replace(/[.\s_·…:-]{2,}$/, '')
       .replace(/^[^A-Za-z0-9(]+/, '')
-      .replace(/[\s:*#_-]+$/, '')
+      .replace(/[\s:*#-]+$/, '')
       .trim()
   );
 }

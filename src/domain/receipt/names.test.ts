@@ -156,24 +156,6 @@ describe('names a person can read (issue 53)', () => {
     );
   });
 
-  it('leaves out what the price column leaves at the end of a name, after a mark too', () => {
-    // The misread pound sign after a name that ends in a point; a unit price with a stray
-    // underscore after it, and the underscore the name's column kept.
-    const parsed = read([
-      'Two Tapas for 7.50. E 15.00',
-      'STEAMRICE_  92.59_  92.59',
-      'Total 107.59',
-    ]);
-    expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual([
-      ['Two Tapas for 7.50', 1500],
-      ['STEAMRICE', 9259],
-    ]);
-    // A letter glued to the point, or another letter, is the name's; a figure with letters after
-    // it is no unit price.
-    const kept = read(['Vit.E 2.00', 'Tee Size M. 4.50', 'Room 12.50 Extra 3.00', 'Total 9.50']);
-    expect(kept.items.map((i) => i.name)).toEqual(['Vit.E', 'Tee Size M.', 'Room 12.50 Extra']);
-  });
-
   it('drops a stray closing bracket and its count from a name', () => {
     expect(read(['Kebab2) 6.50', 'Total 6.50']).items[0]!.name).toBe('Kebab');
     expect(read(['Soup (large) 4.50', 'Total 4.50']).items[0]!.name).toBe('Soup (large)');
