@@ -27,7 +27,11 @@ export function createOutboxMailer(opts: {
         await fs.mkdir(opts.dir, { recursive: true, mode: 0o700 });
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         file = path.join(opts.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-        await fs.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+        // Written under another name, then renamed: whoever reads the folder (a person, a test)
+        // never opens a message half written.
+        const writing = `${file}.part`;
+        await fs.writeFile(writing, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+        await fs.rename(writing, file);
       } catch (err) {
         throw new MailError('E-mail not written to the outbox folder', true, { cause: err });
       }
