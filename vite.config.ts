@@ -58,6 +58,90 @@ function findWhatPayAndJoinShare(): Plugin {
 }
 
 /**
+ * What home's first load needs beyond the entry: the modules home and the signed-in user's
+ * background work import (statically), less what the entry, the landing page or the sign-in page
+ * import. Found once the whole app is built, and made one chunk rather than one per module.
+ */
+const homeFirstLoad = new Set<string>();
+
+const LUCIDE_BARREL = /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+function findWhatHomeLoads(): Plugin {
+  const web = (file: string) => path.resolve('src/web', file);
+  return {
+    name: 'fairshare:find-what-home-loads',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildEnd() {
+      // lucide-react's index imports every icon: a module that imports one from it reaches the
+      // icons it names, not the index's two thousand.
+      const barrel = [...this.getModuleIds()].find((id) => LUCIDE_BARREL.test(id));
+      const iconByName = new Map<string, string>();
+      if (barrel) {
+        const index = fs.readFileSync(barrel, 'utf8');
+        for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '([^']+)'/g))
+          for (const name of names!.split(','))
+            iconByName.set(
+              name.trim().replace(/^default as /, ''),
+              path.resolve(path.dirname(barrel), file!),
+            );
+      }
+      const iconsNamedIn = (id: string) =>
+        [...fs.readFileSync(id, 'utf8').matchAll(/import \{([^}]*)\} from 'lucide-react'/g)]
+          .flatMap(([, names]) => names!.split(','))
+          .map((name) => iconByName.get(name.trim().split(/\s+as\s+/)[0]!))
+          .filter((icon): icon is string => icon !== undefined);
+      const reach = (from: string) => {
+        const seen = new Set<string>();
+        const next = [from];
+        for (let id = next.pop(); id !== undefined; id = next.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? [])
+            if (imported !== barrel) next.push(imported);
+            else next.push(...iconsNamedIn(id));
+        }
+        return seen;
+      };
+      const elsewhere = new Set([
+        ...reach(web('main.tsx')),
+        ...reach(web('app/screens/landing-screen.tsx')),
+        ...reach(web('features/account/components/auth-screen.tsx')),
+      ]);
+      homeFirstLoad.clear();
+      for (const from of ['app/screens/home-screen.tsx', 'app/signed-in-host.tsx'])
+        for (const id of reach(web(from))) if (!elsewhere.has(id)) homeFirstLoad.add(id);
+    },
+    // The home chunk is for the signed-in: the entry, the landing page and the sign-in page must
+    // not load it (it would be their first load too). Checked on what was built.
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const starts = chunks.filter(
+        (chunk) =>
+          chunk.isEntry ||
+          [
+            web('app/screens/landing-screen.tsx'),
+            web('features/account/components/auth-screen.tsx'),
+          ].includes(chunk.facadeModuleId ?? ''),
+      );
+      for (const start of starts) {
+        const seen = new Set<string>();
+        const next = [start.fileName];
+        for (let file = next.pop(); file !== undefined; file = next.pop()) {
+          if (seen.has(file)) continue;
+          seen.add(file);
+          const chunk = byName.get(file);
+          if (chunk?.name === 'home')
+            throw new Error(`${start.fileName} loads the home chunk: see findWhatHomeLoads`);
+          next.push(...(chunk?.imports ?? []));
+        }
+      }
+    },
+  };
+}
+
+/**
  * A page's style sheet and scripts, moved from its head into its <template id="app-assets">, which
  * the page's own script adds once its first frame is painted (src/web/friend.html): a friend's
  * first frame never waits for them. A page without that template keeps them in its head: index.html,
@@ -156,6 +240,7 @@ export default defineConfig({
     })),
     // After the service worker's build, so that its map leaves the served folder too.
     keepSourceMapsPrivate(),
+    findWhatHomeLoads(),
     findWhatPayAndJoinShare(),
     loadAssetsAfterFirstPaint(),
   ],
@@ -189,7 +274,10 @@ export default defineConfig({
                 // React and TanStack Query, each one chunk.
                 { name: 'react', test: REACT, priority: 2 },
                 { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+                // Home and the signed-in user's background work: one chunk, not dozens.
+                { name: 'home', test: (id) => homeFirstLoad.has(id) },
               ],
+              includeDependenciesRecursively: false,
             },
           },
         },
