@@ -53,6 +53,14 @@ function confusable(word: string): string {
 }
 
 const KNOWN = new Set(WORDS);
+/**
+ * How many words of the list the text holds (of three letters or more, in any case): of two readings
+ * of one line, the one with more of them read the name better (paddle.ts).
+ */
+export function foodWordCount(text: string): number {
+  return letterWords(text).filter((w) => w.length >= 3 && KNOWN.has(w.toLowerCase())).length;
+}
+
 /** Each confusable form with the words of the list it could be. */
 const BY_FORM = new Map<string, string[]>();
 for (const word of WORDS) {

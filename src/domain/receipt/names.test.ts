@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairedName } from './food-words';
+import { foodWordCount, repairedName } from './food-words';
 import { countGluedToCode, withoutCountUnit } from './items';
 import { parseReceiptText } from './parse-receipt';
 
@@ -13,6 +13,13 @@ describe('names a person can read (issue 53)', () => {
     // A word the list does not know is left as read; so is a word already right.
     expect(repairedName('Zlggy Stardust')).toBe('Zlggy Stardust');
     expect(repairedName('Fried Rice')).toBe('Fried Rice');
+  });
+
+  it('counts the food and drink words of a reading, in any case, of three letters or more', () => {
+    expect(foodWordCount('Garlic Bread')).toBe(2);
+    expect(foodWordCount('Garllc Brcad')).toBe(0);
+    expect(foodWordCount('FRIED RICE x2')).toBe(2);
+    expect(foodWordCount('Table 12')).toBe(0);
   });
 
   it('repairs one letter read for another of a like shape, only where one food word fits', () => {
