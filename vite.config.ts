@@ -30,6 +30,18 @@ function keepSourceMapsPrivate(): Plugin {
   };
 }
 
+/** `from` and everything it imports, directly or not; `imports` gives what one of them imports. */
+function reachable(from: string, imports: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const next = [from];
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    next.push(...imports(id));
+  }
+  return seen;
+}
+
 /** The modules both the payer's and the join screen import (statically), found once built. */
 const payAndJoin = new Set<string>();
 
@@ -40,16 +52,8 @@ function findWhatPayAndJoinShare(): Plugin {
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'friend',
     buildEnd() {
-      const reach = (from: string) => {
-        const seen = new Set<string>();
-        const next = [from];
-        for (let id = next.pop(); id !== undefined; id = next.pop()) {
-          if (seen.has(id)) continue;
-          seen.add(id);
-          next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        return seen;
-      };
+      const reach = (from: string) =>
+        reachable(from, (id) => this.getModuleInfo(id)?.importedIds ?? []);
       const join = reach(screen('join'));
       payAndJoin.clear();
       for (const id of reach(screen('pay'))) if (join.has(id)) payAndJoin.add(id);
@@ -91,18 +95,12 @@ function findWhatHomeLoads(): Plugin {
           .flatMap(([, names]) => names!.split(','))
           .map((name) => iconByName.get(name.trim().split(/\s+as\s+/)[0]!))
           .filter((icon): icon is string => icon !== undefined);
-      const reach = (from: string) => {
-        const seen = new Set<string>();
-        const next = [from];
-        for (let id = next.pop(); id !== undefined; id = next.pop()) {
-          if (seen.has(id)) continue;
-          seen.add(id);
-          for (const imported of this.getModuleInfo(id)?.importedIds ?? [])
-            if (imported !== barrel) next.push(imported);
-            else next.push(...iconsNamedIn(id));
-        }
-        return seen;
-      };
+      const reach = (from: string) =>
+        reachable(from, (id) =>
+          (this.getModuleInfo(id)?.importedIds ?? []).flatMap((imported) =>
+            imported === barrel ? iconsNamedIn(id) : [imported],
+          ),
+        );
       const elsewhere = new Set([
         ...reach(web('main.tsx')),
         ...reach(web('app/screens/landing-screen.tsx')),
@@ -125,18 +123,10 @@ function findWhatHomeLoads(): Plugin {
             web('features/account/components/auth-screen.tsx'),
           ].includes(chunk.facadeModuleId ?? ''),
       );
-      for (const start of starts) {
-        const seen = new Set<string>();
-        const next = [start.fileName];
-        for (let file = next.pop(); file !== undefined; file = next.pop()) {
-          if (seen.has(file)) continue;
-          seen.add(file);
-          const chunk = byName.get(file);
-          if (chunk?.name === 'home')
+      for (const start of starts)
+        for (const file of reachable(start.fileName, (f) => byName.get(f)?.imports ?? []))
+          if (byName.get(file)?.name === 'home')
             throw new Error(`${start.fileName} loads the home chunk: see findWhatHomeLoads`);
-          next.push(...(chunk?.imports ?? []));
-        }
-      }
     },
   };
 }
