@@ -134,3 +134,32 @@ export function repairedName(name: string): string {
     return misread.length === 1 ? inCase(misread[0]!, word) : word;
   });
 }
+
+/** The letter a digit is read for at a word's start: '1' for 'l', '0' for 'o', '5' for 's'. */
+const LETTER_OF_DIGIT: Readonly<Record<string, string>> = {
+  '1': 'l',
+  '0': 'o',
+  '5': 's',
+  '8': 'b',
+};
+
+/**
+ * A name starting with digits glued to a word the list does not know, whose last digit read as the
+ * letter of its shape makes a word of the list ('1assi' is 'lassi', '10range' one 'orange'): the
+ * digit is that letter, and the digits before it (if any) the count.
+ */
+export function letterGluedToCount(name: string): string {
+  if (!isOn('a letter read as a digit before a word')) return name;
+  let k = 0;
+  while (k < name.length && name[k]! >= '0' && name[k]! <= '9') k++;
+  let end = k;
+  while (end < name.length && name[end]!.toLowerCase() !== name[end]!.toUpperCase()) end++;
+  const word = name.slice(k, end);
+  if (k === 0 || k > 3 || word.length < 2 || KNOWN.has(word.toLowerCase())) return name;
+  const letter = LETTER_OF_DIGIT[name[k - 1]!];
+  if (!letter) return name;
+  const fits = BY_FORM.get(confusable(letter + word));
+  if (fits?.length !== 1) return name;
+  const count = name.slice(0, k - 1);
+  return `${count}${count ? ' ' : ''}${inCase(fits[0]!, word)}${name.slice(end)}`;
+}

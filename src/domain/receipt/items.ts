@@ -1,5 +1,6 @@
 // Stage 2, items: where the items end, and the items read from the lines above that, each with its
 // name, amount and quantity; then the corrections the printed subtotal allows.
+import { letterGluedToCount } from './food-words';
 import { hasDigits, hasLetters, lookalikesAsDigits, oneSpaced } from './text';
 import { itemNameOrDefault, type Pence } from '../money';
 import { findAmounts, PACK_UNIT } from './amounts';
@@ -318,7 +319,7 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   }
   // A unit price to three or four decimals ('CD Album 96.9040 58.14'): not part of the name.
   name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
-  name = lettersForDigits(name);
+  name = letterGluedToCount(lettersForDigits(name));
   let quantity: number | undefined;
   // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00',
   // 'Alfredo 1*' from 'Alfredo 1*15.20 EUR 15.20' (a star for the times sign, as tills print it); or

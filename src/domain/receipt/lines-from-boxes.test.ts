@@ -292,6 +292,18 @@ describe('linesFromBoxes', () => {
     expect(buildLines([])).toEqual([]);
   });
 
+  it('leaves out a box read unsure beside one read sure, and keeps one alone on its row', () => {
+    const unsure = (b: OcrBox) => ({ ...b, score: 0.6 });
+    const boxes = [
+      box('RED WINE', 0, 0),
+      unsure(box('you', 150, 0)),
+      box('4.05', 300, 0),
+      unsure(box('Garlic Bread', 0, 40)),
+      box('3.50', 300, 40),
+    ];
+    expect(linesFromBoxes(boxes)).toEqual(['RED WINE  4.05', 'Garlic Bread  3.50']);
+  });
+
   it('feeds the parser: a skewed photo reads the same as a straight one', () => {
     const straight = parseReceipt(receiptBoxes(0));
     const skewed = parseReceipt(receiptBoxes(3));

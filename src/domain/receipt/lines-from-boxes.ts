@@ -1,4 +1,6 @@
 import { findAmounts } from './amounts';
+import { isOn } from './switches';
+import { digitsOf, letterCount } from './text';
 import type { OcrBox, ReceiptRect } from './types';
 
 // Builds text lines from OCR boxes. PaddleOCR gives one box per run of text, so a receipt row such as
@@ -20,6 +22,7 @@ import type { OcrBox, ReceiptRect } from './types';
 //    jump stays a line of its own (the parser joins a price printed under its name).
 // 4. How sure each pairing is: how far the price sits from where its neighbours' offsets put it,
 //    against half the row pitch (at half a pitch it could as well belong to the next row).
+// 5. The text: a row's boxes left to right, less a box read unsure beside one read sure (a stain).
 
 /** A built line: its text, its boxes' texts left to right, and where it sits once deskewed. */
 export interface ReceiptLine {
@@ -47,6 +50,8 @@ interface Placed {
   right: number;
   height: number;
   price?: boolean;
+  /** the recogniser's confidence in the box's text */
+  score: number;
   /** the box as given, upright, in the image's pixels */
   bounds: ReceiptRect;
 }
@@ -55,6 +60,12 @@ interface Placed {
 const MIN_SCORE = 0.3;
 /** Skew beyond this is not a tilted photo but a sideways one; we do not try to correct it. */
 const MAX_SKEW_RADIANS = (20 * Math.PI) / 180;
+/**
+ * A box read less sure than this on a row with a box read surer is a stain, a pen mark, handwriting
+ * or a column's marker ('NAPPIES loynicbn ouy 3.75'): it is left out of the row's text. Alone on its
+ * row, or beside a price only, it may be the row's name, faded, and stays.
+ */
+export const UNSURE_BESIDE_SURE = 0.7;
 /** A gap wider than this many line heights separates columns; it is kept as a wider space. */
 const COLUMN_GAP_HEIGHTS = 1.5;
 
@@ -194,7 +205,7 @@ function fitRows(usable: readonly (OcrBox & { source: number })[], angle: number
 
 /** A line of `members`, its pairing told when it pairs a price with the rest of its row. */
 function built(members: Placed[], rowY?: number, sure?: number): Built {
-  const line = toLine(members, rowY);
+  const line = toLine(withoutStains(members), rowY);
   return {
     line: sure === undefined || members.length < 2 ? line : { ...line, pairing: round(sure) },
     members,
@@ -204,6 +215,18 @@ function built(members: Placed[], rowY?: number, sure?: number): Built {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A row's boxes less those read unsure beside a box of words read sure (UNSURE_BESIDE_SURE); a
+ * figure ('15,20 EUR') vouches for no word beside it.
+ */
+function withoutStains(members: Placed[]): Placed[] {
+  if (!isOn('unsure box beside a sure one')) return members;
+  const sure = (m: Placed) => m.price || m.score >= UNSURE_BESIDE_SURE;
+  const words = (m: Placed) => !m.price && letterCount(m.text) > digitsOf(m.text).length;
+  if (!members.some((m) => words(m) && sure(m))) return members;
+  return members.filter(sure);
+}
 
 /**
  * The typical distance between neighbouring rows: the median gap between rows (boxes often
@@ -484,6 +507,7 @@ function place(b: OcrBox & { source: number }, angle: number): Placed {
   const height = Math.max(1, (Math.abs(bl[1] - tl[1]) + Math.abs(br[1] - tr[1])) / 2);
   return {
     source: b.source,
+    score: b.score,
     text: b.text.trim(),
     x: (Math.min(...xs) + Math.max(...xs)) / 2,
     y: ys.reduce((s, v) => s + v, 0) / 4,

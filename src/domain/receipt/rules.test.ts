@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { boxesOfLines } from '../../testing/ocr-boxes';
+import { boxesOfScoredLines } from '../../testing/ocr-boxes';
 import { parseReceipt, parseReceiptText } from './parse-receipt';
 import { RULES, type RuleExample } from './rules';
 import { withSwitchedOff } from './switches';
 
 const read = (e: RuleExample) =>
-  e.alternatives
+  e.alternatives || e.scores
     ? parseReceipt(
-        boxesOfLines(
+        boxesOfScoredLines(
           [...e.lines],
-          Object.fromEntries(Object.entries(e.alternatives).map(([k, v]) => [k, [...v]])),
+          { ...e.scores },
+          Object.fromEntries(Object.entries(e.alternatives ?? {}).map(([k, v]) => [k, [...v]])),
         ),
       )
     : parseReceiptText(e.lines);

@@ -93,6 +93,11 @@ export interface RuleExample {
   lines: readonly string[];
   /** other readings of a line's box, by index: the example is read as OCR boxes */
   alternatives?: Readonly<Record<number, readonly string[]>>;
+  /**
+   * The recogniser's confidence in each box, by line: a line given here is read as its boxes (split
+   * at double spaces, left to right), each with its confidence
+   */
+  scores?: Readonly<Record<number, readonly number[]>>;
   /** the items as [name, pence], in order */
   items?: readonly (readonly [string, number])[];
   total?: number;
@@ -111,6 +116,23 @@ export interface Rule {
 }
 
 export const RULES: readonly Rule[] = [
+  {
+    name: 'unsure box beside a sure one',
+    reason:
+      'A box the recogniser reads unsure on a row whose words it reads sure is a stain, a pen ' +
+      'mark, handwriting or a column marker, not part of the name; alone on its row it may be a ' +
+      'faded name, and stays.',
+    examples: [
+      {
+        lines: ['NAPPIES  loynicbn ouy  3.75', 'RED WINE  4.05', 'Total 7.80'],
+        scores: { 0: [0.96, 0.53, 0.99] },
+        items: [
+          ['NAPPIES', 375],
+          ['RED WINE', 405],
+        ],
+      },
+    ],
+  },
   {
     name: 'another reading of a box',
     reason:
@@ -383,6 +405,21 @@ export const RULES: readonly Rule[] = [
         items: [
           ['Burger', 950],
           ['Cola', 250],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a letter read as a digit before a word',
+    reason:
+      "A word's first letter read as the digit of its shape (l as 1, O as 0, S as 5) looks like a " +
+      'count glued to the rest; when the rest is no food word and the letter makes one, it is the letter.',
+    examples: [
+      {
+        lines: ['1assi 2.50', '10range Juice 3.00', 'Total 5.50'],
+        items: [
+          ['lassi', 250],
+          ['orange Juice', 300],
         ],
       },
     ],
