@@ -21,6 +21,15 @@ describe('findAmounts', () => {
     expect(findAmounts('Steak GBP 12.50')[0]).toMatchObject({ pence: 1250, start: 6 });
   });
 
+  it("reads a minus before a pound sign read as an 'f' as the sign, and no other 'f'", () => {
+    expect(findAmounts('Voucher -f2.00')).toEqual([
+      { pence: -200, start: 8, end: 14, negative: true },
+    ]);
+    expect(findAmounts('Staff Discount -f 2.00')[0]).toMatchObject({ pence: -200, start: 15 });
+    expect(findAmounts('Semi-f 2.00')[0]).toMatchObject({ pence: 200, start: 7 });
+    expect(findAmounts('Half-fat Milk 1.20')[0]).toMatchObject({ pence: 120, start: 14 });
+  });
+
   it('answers a text asked about again the same, and no caller can change that answer', () => {
     const first = findAmounts('Coke 2.50');
     const again = findAmounts('Coke 2.50');

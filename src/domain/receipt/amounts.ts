@@ -18,7 +18,8 @@ export interface FoundAmount {
 /** A currency sign or code printed before or beside an amount. */
 export const CURRENCY = String.raw`(?:£|\$|€|GBP|EUR|USD|AED|SGD|HKD|RM|S\$|Rs\.?|INR)`;
 // A minus is a sign only when it touches the number (or its currency sign) and does not end a word:
-// in 'SC CA KWSTBY - 0.68X' and 'TWILL- 22.99' it is a printed flag or part of the name.
+// in 'SC CA KWSTBY - 0.68X' and 'TWILL- 22.99' it is a printed flag or part of the name. PaddleOCR's
+// recogniser has no '£': after a minus it reads one as an 'f' ('Voucher -f2.00' is -£2.00).
 // At the end of a line a third decimal '0' or 'O' is a misread tax flag ('5.00O' for '5.00 O').
 // A comma followed by exactly three digits is a thousands separator in any currency ('24,000',
 // 'Total 224,400' on a rupiah receipt): never 24.00 with a misread flag, so not an amount in pence.
@@ -26,7 +27,7 @@ export const CURRENCY = String.raw`(?:£|\$|€|GBP|EUR|USD|AED|SGD|HKD|RM|S\$|R
 // not rupees or ringgit. Not after a digit, a slash or a digit and a decimal mark: '12.05.19' (a date) is not an amount,
 // while 'Rs.2,800.00' and 'TOTAL:58.95' are. Not before a digit or a percent sign: '12.50%' is a rate, not money.
 const AMOUNT = new RegExp(
-  String.raw`(\(\s*)?((?<![A-Za-z0-9])-)?(?:(?<![A-Za-z])${CURRENCY}\s*)?(-)?(?<![\d/])(?<!\d[.,])(\d{1,3}(?:[,.']\d{3})+|\d+)(?!,\d{3}(?![\d.,]))\s?([.,])\s?(\d{2})(?:[0O](?=\s*$))?(?![\d%])(?![.,]\d)(?!\s?%)(\s*-(?![\d]))?(\s*\))?(\s*CR\b)?`,
+  String.raw`(\(\s*)?((?<![A-Za-z0-9])-)?(?:(?<![A-Za-z])${CURRENCY}\s*|(?<=(?<![A-Za-z0-9])-)f\s*)?(-)?(?<![\d/])(?<!\d[.,])(\d{1,3}(?:[,.']\d{3})+|\d+)(?!,\d{3}(?![\d.,]))\s?([.,])\s?(\d{2})(?:[0O](?=\s*$))?(?![\d%])(?![.,]\d)(?!\s?%)(\s*-(?![\d]))?(\s*\))?(\s*CR\b)?`,
   'gi',
 );
 

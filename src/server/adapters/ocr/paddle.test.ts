@@ -75,4 +75,16 @@ describe('the PaddleOCR engine', () => {
       }
     }
   });
+
+  it('keeps every name of a rendered receipt when each name line also gets the English reading', async () => {
+    const image = await renderReceipt();
+    for (const nameSecondOpinionBelow of [0, 1.01]) {
+      const engine = await createPaddleEngine({ nameSecondOpinionBelow });
+      const boxes = await engine.recognize(image);
+      const names = parseReceipt(boxes).items.map((i) => i.name);
+      expect(names, `threshold ${nameSecondOpinionBelow}`).toEqual(
+        UK_RECEIPT_EXPECTED.items.map((i) => i.name),
+      );
+    }
+  });
 });

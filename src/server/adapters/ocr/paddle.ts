@@ -52,6 +52,11 @@ export interface PaddleOptions {
    * (default 0.9; 0 turns the second opinion off, only to measure it; tests raise it to force it).
    */
   secondOpinionBelow?: number;
+  /**
+   * The confidence below which a line with a word in it is read by the English recogniser too
+   * (default 0.95; tests raise it to force it; no effect when `secondOpinionBelow` is 0).
+   */
+  nameSecondOpinionBelow?: number;
 }
 
 /** Width at which the tilt is measured: enough for text strokes, cheap to scan. */
@@ -319,6 +324,7 @@ export function sessionOptions(threads = 1): ort.InferenceSession.SessionOptions
 export async function createPaddleEngine(options: PaddleOptions = {}): Promise<PaddleEngine> {
   const session = sessionOptions(options.threads);
   const secondOpinionBelow = options.secondOpinionBelow ?? SECOND_OPINION_BELOW;
+  const nameSecondOpinionBelow = options.nameSecondOpinionBelow ?? NAME_SECOND_OPINION_BELOW;
   // The models with their per-block operators fused (fused-model.ts): a line read in two thirds of
   // the time, a page's lines found in about nine tenths. The three files are read at once, each
   // fused and given to onnxruntime as it arrives.
@@ -385,7 +391,7 @@ export async function createPaddleEngine(options: PaddleOptions = {}): Promise<P
     const first = await readWith(recognition, image, box);
     const unsure = first && first.confidence < secondOpinionBelow && mayHoldAFigure(first.text);
     const unsureName =
-      first && !unsure && first.confidence < NAME_SECOND_OPINION_BELOW && hasLetters(first.text, 3);
+      first && !unsure && first.confidence < nameSecondOpinionBelow && hasLetters(first.text, 3);
     if (english && unsureName)
       return { ...(await betterName(first, image, box)), alternative: null };
     if (!english || !unsure) return first && { ...first, alternative: null };
