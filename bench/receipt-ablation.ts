@@ -57,10 +57,44 @@ function load(files: readonly string[], kept: (file: string) => string): Photo[]
   });
 }
 
+type Reading = ReturnType<typeof readAll>;
+
+/** What a set loses and gains read with some switches off, against the reading with all on. */
+function difference(baseline: Reading, off: Reading) {
+  const d = { itemsLost: 0, itemsGained: 0, namedLost: 0, namedGained: 0 };
+  let totalsLost = 0;
+  let totalsGained = 0;
+  let photos = 0;
+  for (const [i, was] of baseline.entries()) {
+    const now = off[i]!;
+    const items = (now.items ?? 0) - (was.items ?? 0);
+    if (items < 0) d.itemsLost -= items;
+    if (items > 0) d.itemsGained += items;
+    const named = (now.named ?? 0) - (was.named ?? 0);
+    if (named < 0) d.namedLost -= named;
+    if (named > 0) d.namedGained += named;
+    if (was.total === true && now.total === false) totalsLost++;
+    if (was.total === false && now.total === true) totalsGained++;
+    if (items < 0 || named < 0 || (was.total === true && now.total === false)) photos++;
+  }
+  const { itemsLost, itemsGained, namedLost, namedGained } = d;
+  const lost = itemsLost + namedLost + totalsLost;
+  const gained = itemsGained + namedGained + totalsGained;
+  return {
+    net: lost - gained,
+    photos,
+    cell:
+      lost + gained === 0
+        ? '·'
+        : `items -${itemsLost} +${itemsGained}, named -${namedLost} +${namedGained}, totals -${totalsLost} +${totalsGained} (${photos})`,
+  };
+}
+
 /**
  * Prints the ablation table: one row a switch, per set what is lost and gained without it: items
  * right, items named exactly (a rule of names earns there, not in the items right), totals right;
- * and on how many photos anything was lost.
+ * and on how many photos anything was lost. Then the same with every switch marked "goes" off at
+ * once: rules that stand in for one another each earn little alone, and much together.
  */
 export function ablate(
   sets: readonly { name: string; files: readonly string[] }[],
@@ -73,41 +107,30 @@ export function ablate(
   );
   console.log(`| switched off | ${loaded.map((s) => s.name).join(' | ')} | verdict |`);
   console.log(`| --- | ${loaded.map(() => '---').join(' | ')} | --- |`);
+  const goes: string[] = [];
   for (const { name, kind } of SWITCHES) {
     const cells: string[] = [];
     let setsEarned = 0;
     let photosEarned = 0;
     for (const [k, set] of loaded.entries()) {
-      const off = withSwitchedOff([name], () => readAll(set.photos));
-      let itemsLost = 0;
-      let itemsGained = 0;
-      let namedLost = 0;
-      let namedGained = 0;
-      let totalsLost = 0;
-      let totalsGained = 0;
-      let photos = 0;
-      for (const [i, was] of baseline[k]!.entries()) {
-        const now = off[i]!;
-        const d = (now.items ?? 0) - (was.items ?? 0);
-        if (d < 0) itemsLost -= d;
-        if (d > 0) itemsGained += d;
-        const n = (now.named ?? 0) - (was.named ?? 0);
-        if (n < 0) namedLost -= n;
-        if (n > 0) namedGained += n;
-        if (was.total === true && now.total === false) totalsLost++;
-        if (was.total === false && now.total === true) totalsGained++;
-        if (d < 0 || n < 0 || (was.total === true && now.total === false)) photos++;
-      }
-      const net = itemsLost - itemsGained + namedLost - namedGained + totalsLost - totalsGained;
-      if (net > 0) setsEarned++;
-      photosEarned += photos;
-      cells.push(
-        itemsLost + itemsGained + namedLost + namedGained + totalsLost + totalsGained === 0
-          ? '·'
-          : `items -${itemsLost} +${itemsGained}, named -${namedLost} +${namedGained}, totals -${totalsLost} +${totalsGained} (${photos})`,
+      const off = difference(
+        baseline[k]!,
+        withSwitchedOff([name], () => readAll(set.photos)),
       );
+      if (off.net > 0) setsEarned++;
+      photosEarned += off.photos;
+      cells.push(off.cell);
     }
     const verdict = setsEarned >= 2 && photosEarned > 2 ? 'keep' : 'goes';
+    if (verdict === 'goes') goes.push(name);
     console.log(`| ${kind} '${name}' | ${cells.join(' | ')} | ${verdict} |`);
   }
+  const together = loaded.map(
+    (set, k) =>
+      difference(
+        baseline[k]!,
+        withSwitchedOff(goes, () => readAll(set.photos)),
+      ).cell,
+  );
+  console.log(`| the ${goes.length} marked "goes", all at once | ${together.join(' | ')} | |`);
 }
