@@ -177,7 +177,7 @@ function sumOf(counts: Map<string, number>): number {
 export const WHOLE_RECEIPT_CHOICE = 3;
 
 /** How a receipt prints its money: in pence, in whole units, or in whole units grouped by thousands. */
-export type MoneyForm = 'pence' | 'units' | 'thousands';
+export type MoneyForm = 'pence' | 'pence, codes apart' | 'units' | 'thousands';
 
 /** The receipt's lines read in one form of money, and what that reading costs against the evidence. */
 export interface MoneyReading {
@@ -226,6 +226,15 @@ export function moneyReadings(texts: string[]): MoneyReading[] {
     const priced = read.filter((l) => l.amount && hasLetters(l.label, 2));
     return priced.length >= 2 ? { form, lines: read, cost: 1 } : null;
   };
+  // A code beside a price, with the space or the zero between them lost, reads as part of it:
+  // decimal-comma prices with the till's tax code digit glued on ('Brot 1,491' is 1,49 and code 1)
+  // read as thousands make a whole receipt lose its pence, and a price under a pound after a
+  // product code ('BANANAS 4011 .89') reads as 4011.89. Read with the codes apart, the lines are
+  // a reading like the others, for the sums to weigh.
+  const apart = isOn('a code read apart from a price') ? texts.map(codesApart) : texts;
+  const codeApart: MoneyReading | null = apart.some((t, i) => t !== texts[i])
+    ? { form: 'pence, codes apart', cost: 1, lines: apart.map((t, i) => classify(t, i)) }
+    : null;
   const evidence: MoneyForm =
     inPence >= 2 && !thousands ? 'pence' : thousands ? 'thousands' : 'units';
   const units = whole('units');
@@ -236,6 +245,7 @@ export function moneyReadings(texts: string[]): MoneyReading[] {
     a.lines.every((l, i) => l.amount?.pence === b.lines[i]!.amount?.pence);
   const readings = [
     pence,
+    codeApart,
     ...(isOn('currency without pence') ? [units, same(units, grouped) ? null : grouped] : []),
   ].filter((r): r is MoneyReading => r !== null && r.lines.some((l) => l.amount));
   if (readings.length === 0) return [{ ...pence, lines }];
@@ -245,8 +255,32 @@ export function moneyReadings(texts: string[]): MoneyReading[] {
   // Against the evidence, each line in pence that a whole form reads otherwise costs it more.
   return readings.map((r) => ({
     ...r,
-    cost: r === first ? 0 : WHOLE_RECEIPT_CHOICE + (r.form === 'pence' ? 0 : inPence),
+    cost: r === first ? 0 : WHOLE_RECEIPT_CHOICE + (r.form.startsWith('pence') ? 0 : inPence),
   }));
+}
+
+/**
+ * The text with a code read apart from the price ending it: the last digit of a decimal-comma
+ * price, as a till's digit codes are read ('Brot 1,491' as 'Brot 1,49 <1>',
+ * readDigitCodesAfterPrices); a number before a price printed without its zero ('4011 .89' as
+ * '4011 0.89').
+ */
+function codesApart(text: string): string {
+  const n = text.length;
+  const digit = (k: number) => text[k] !== undefined && text[k]! >= '0' && text[k]! <= '9';
+  if (
+    text.endsWith('.', n - 2) &&
+    text[n - 4] === ' ' &&
+    digit(n - 5) &&
+    digit(n - 2) &&
+    digit(n - 1)
+  )
+    return `${text.slice(0, n - 3)}0${text.slice(n - 3)}`;
+  const found = THOUSANDS_AT_END.exec(text);
+  if (!found || found[0].indexOf(',') !== found[0].lastIndexOf(',')) return text;
+  const at = found.index + found[0].indexOf(',') + 3;
+  const rest = text.slice(at).trim();
+  return rest.length === 1 ? `${text.slice(0, at)} <${rest}>` : text;
 }
 
 /** 'units' and 'thousands': read whole numbers, for a receipt without pence (see classifyAll). */

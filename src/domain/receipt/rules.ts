@@ -182,6 +182,31 @@ export const RULES: readonly Rule[] = [
     ],
   },
   {
+    name: 'a code read apart from a price',
+    reason:
+      "A till's code printed beside a price, the space or the zero between them lost, reads as " +
+      "part of it: a VAT digit after a decimal-comma price as thousands ('1,491' for 1,49 and code " +
+      "1), a product code before a price under a pound as pounds ('4011 .89'). The reading with " +
+      'the codes apart is a candidate the sums weigh.',
+    examples: [
+      {
+        lines: ['Brot 1,491', 'Milch 0,992', 'Butter 2,291', 'SUMME 4,77'],
+        items: [
+          ['Brot', 149],
+          ['Milch', 99],
+          ['Butter', 229],
+        ],
+      },
+      {
+        lines: ['BANANAS 4011 .89', 'BREAD 1.20', 'TOTAL 2.09'],
+        items: [
+          ['BANANAS 4011', 89],
+          ['BREAD', 120],
+        ],
+      },
+    ],
+  },
+  {
     name: 'price whose point was lost',
     reason:
       'A currency sign touching three to five digits among prices in pence is a price whose ' +
