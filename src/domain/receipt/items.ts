@@ -312,15 +312,20 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   // A unit price column before the line total: 'Coke 2 2.50 5.00'.
   // The unit price may keep its VAT code or a misread '£' ('DOUBLE CREAM 0.84 F 0.84').
   let unit: Pence | null = null;
+  let countAfter: number | undefined;
   for (let found = findAmounts(name).at(-1); found; found = findAmounts(name).at(-1)) {
-    if (!/^\s*[A-Za-z]?\s*$/.test(name.slice(found.end))) break;
+    const after = name.slice(found.end).trim();
+    // The count printed after its unit price ('Coke 1.50 2 3.00'): count times unit is the amount.
+    const times = countAfterUnitPrice(after, found.pence, amount.pence);
+    if (times === null && !/^\s*[A-Za-z]?\s*$/.test(after)) break;
     name = name.slice(0, found.start).trim();
     unit = found.pence;
+    if (times !== null) countAfter = times;
   }
   // A unit price to three or four decimals ('CD Album 96.9040 58.14'): not part of the name.
   name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
   name = letterGluedToCount(lettersForDigits(name));
-  let quantity: number | undefined;
+  let quantity: number | undefined = countAfter;
   // What the unit price leaves behind: 'Pinot Noir (3 @' from 'Pinot Noir (3 @10.00) 30.00',
   // 'Alfredo 1*' from 'Alfredo 1*15.20 EUR 15.20' (a star for the times sign, as tills print it); or
   // the count at a unit price OCR garbled, in its bracket or one it did not close: 'Brut
@@ -375,6 +380,18 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+
+/**
+ * The count printed between a unit price and the line total ('Coke 1.50 2 3.00'): one to three
+ * digits whose product with the unit price is the line's amount; null when the text is no such
+ * count.
+ */
+function countAfterUnitPrice(text: string, unit: Pence, amount: Pence): number | null {
+  if (!isOn('a count read apart from the name')) return null;
+  if (text.length === 0 || text.length > 3 || ![...text].every(isDigit)) return null;
+  const count = Number(text);
+  return count > 0 && count * unit === amount ? count : null;
+}
 
 /**
  * A count glued to a menu code, or to a capital that starts no word of letters: '1A6Gyoza',

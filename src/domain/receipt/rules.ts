@@ -401,7 +401,7 @@ export const RULES: readonly Rule[] = [
   {
     name: 'a count read apart from the name',
     reason:
-      'A count printed beside a name says how many were had, not what: before the name, even glued to a menu code or a mark that starts no word ("1A6 Gyoza"), with the unit it counts in ("1PK BANANAS"), or as a column of lone digits between the names and the prices. It is kept as the count.',
+      'A count printed beside a name says how many were had, not what: before the name, even glued to a menu code or a mark that starts no word ("1A6 Gyoza"), with the unit it counts in ("1PK BANANAS"), as a column of lone digits between the names and the prices, or between a unit price and the line total it makes ("Coke 1.50 2 3.00"). It is kept as the count.',
     examples: [
       {
         lines: ['1A6Gyoza 5.95', '1PK BANANAS 1.20', "1R'berry Flurry 3.50", 'Total 10.65'],
@@ -416,6 +416,13 @@ export const RULES: readonly Rule[] = [
         items: [
           ['Alabama BBQ Chicken', 1200],
           ['Draft Lager', 450],
+        ],
+      },
+      {
+        lines: ['Coke 1.50 2 3.00', 'Tea 2.00 1 2.00', 'Total 5.00'],
+        items: [
+          ['Coke', 300],
+          ['Tea', 200],
         ],
       },
     ],
