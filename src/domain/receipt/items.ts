@@ -320,7 +320,7 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
     if (times === null && !/^\s*[A-Za-z]?\s*$/.test(after)) break;
     name = name.slice(0, found.start).trim();
     unit = found.pence;
-    if (times !== null) countAfter = times;
+    if (times) countAfter = times;
   }
   // A unit price to three or four decimals ('CD Album 96.9040 58.14'): not part of the name.
   name = name.replace(/\s+\d+[.,]\d{3,4}$/, '');
@@ -382,14 +382,18 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 
 /**
- * The count printed between a unit price and the line total ('Coke 1.50 2 3.00'): one to three
- * digits whose product with the unit price is the line's amount; null when the text is no such
- * count.
+ * What may stand between a unit price and the line total it makes: the count, maybe after a times
+ * sign ('Coke 1.50 2 3.00', 'Coke 1.50 x 2 3.00'), when count times unit price is the line's
+ * amount; or an equals sign after it ('Coke 2 x 1.50 = 3.00'). The count (0 for none); null when
+ * the text is neither.
  */
 function countAfterUnitPrice(text: string, unit: Pence, amount: Pence): number | null {
   if (!isOn('a count read apart from the name')) return null;
-  if (text.length === 0 || text.length > 3 || ![...text].every(isDigit)) return null;
-  const count = Number(text);
+  let rest = text.endsWith('=') ? text.slice(0, -1).trim() : text;
+  if (rest === '') return text === '' ? null : 0;
+  if ('xX×*'.includes(rest[0]!)) rest = rest.slice(1).trim();
+  if (rest.length === 0 || rest.length > 3 || ![...rest].every(isDigit)) return null;
+  const count = Number(rest);
   return count > 0 && count * unit === amount ? count : null;
 }
 
@@ -548,7 +552,7 @@ export function tidyName(name: string): string {
       .replace(/(?<=[A-Za-z\d]{2,}\s+)[fFE]\s*$/, '')
       .replace(/[.\s_·…:-]{2,}$/, '')
       .replace(/^[^A-Za-z0-9(]+/, '')
-      .replace(/[\s:*#-]+$/, '')
+      .replace(/[\s:*#=@-]+$/, '')
       .trim()
   );
 }

@@ -425,6 +425,14 @@ export const RULES: readonly Rule[] = [
           ['Tea', 200],
         ],
       },
+      {
+        lines: ['Coke 1.50 x 2 3.00', 'Tea 2 x 2.00 = 4.00', '2 x Cake @ 1.50 3.00', 'Total 10.00'],
+        items: [
+          ['Coke', 300],
+          ['Tea', 400],
+          ['Cake', 300],
+        ],
+      },
     ],
   },
   {
