@@ -495,6 +495,31 @@ describe('parseReceiptText: layouts', () => {
     expect(parsed.items.map((i) => i.name)).toEqual(['Mac & Cheese', 'Soda']);
     expect(parsed.totalPence).toBe(1945);
   });
+
+  it('an item priced as the items above it add up to is an item when the total says so', () => {
+    const read = (lines: string[]) =>
+      parseReceiptText(lines).items.map((i) => [i.name, i.amountPence]);
+    expect(read(['Coffee 2.50', 'Tea 2.50', 'Sandwich 5.00', 'Total 10.00'])).toEqual([
+      ['Coffee', 250],
+      ['Tea', 250],
+      ['Sandwich', 500],
+    ]);
+    // Each priced as all above it: 1 + 1 = 2, then 1 + 1 + 2 = 4.
+    expect(
+      read(['Tea 1.00', 'Toast 1.00', 'Eggs 2.00', 'Full English 4.00', 'Total 8.00']),
+    ).toEqual([
+      ['Tea', 100],
+      ['Toast', 100],
+      ['Eggs', 200],
+      ['Full English', 400],
+    ]);
+    // A running total the printed total leaves out stays out.
+    expect(read(['Tea 1.00', 'Toast 1.00', 'Food 2.00', 'Beer 3.00', 'Total 5.00'])).toEqual([
+      ['Tea', 100],
+      ['Toast', 100],
+      ['Beer', 300],
+    ]);
+  });
 });
 
 describe("parseReceiptText: how tills mark a line's count and codes", () => {

@@ -326,16 +326,52 @@ function readLines(
       return read;
     }
     const repaired = linesThatMakeUpTheShortfall(lines, plain.parsed.checks.differencePence);
-    if (!repaired) return read;
-    const again = readClassified(repaired, texts, boxOf).map((r) =>
-      reading(r.parsed, money.cost + CHOICE_COST.repair + r.cost, [
-        ...form,
-        'a line makes up the shortfall',
-        ...r.steps,
-      ]),
-    );
-    return [...read, ...again];
+    const again = repaired
+      ? readClassified(repaired, texts, boxOf).map((r) =>
+          reading(r.parsed, money.cost + CHOICE_COST.repair + r.cost, [
+            ...form,
+            'a line makes up the shortfall',
+            ...r.steps,
+          ]),
+        )
+      : [];
+    // An item priced as the items above it add up to ('Coffee 2.50', 'Tea 2.50', 'Sandwich 5.00')
+    // is taken for a running total: read with every priced line an item, for the sums to weigh
+    // against the same total (not one that only the running totals now make up).
+    const noRunning =
+      isOn('no running totals') && anyPricedAsTheLinesAbove(lines)
+        ? readClassified(
+            lines.map((l) => (l.kind === 'item' ? { ...l, isItem: true } : l)),
+            texts,
+            boxOf,
+          )
+            .filter((r) => r.parsed.totalPence === plain.parsed.totalPence)
+            .map((r) =>
+              reading(r.parsed, money.cost + CHOICE_COST.repair + r.cost, [
+                ...form,
+                'no running totals',
+                ...r.steps,
+              ]),
+            )
+        : [];
+    return [...read, ...again, ...noRunning];
   });
+}
+
+/**
+ * Whether a priced line's amount is what some priced lines right above it add up to: only then
+ * may the items' reading have taken one for a running total (items.ts readItems).
+ */
+function anyPricedAsTheLinesAbove(lines: readonly Line[]): boolean {
+  const priced = lines.filter((l) => l.kind === 'item' && l.amount).map((l) => l.amount!.pence);
+  for (let i = 1; i < priced.length; i++) {
+    let above = 0;
+    for (let k = i - 1; k >= 0; k--) {
+      above += priced[k]!;
+      if (above === priced[i]) return true;
+    }
+  }
+  return false;
 }
 
 /**

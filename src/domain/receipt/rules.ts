@@ -265,6 +265,23 @@ export const RULES: readonly Rule[] = [
     ],
   },
   {
+    name: 'no running totals',
+    reason:
+      'A line whose price is what the items above it add up to may be a running total or an item ' +
+      'that costs as much (two drinks and a dish at their sum); when the items then miss the ' +
+      'printed total, the reading with every priced line an item is weighed by the sums.',
+    examples: [
+      {
+        lines: ['Coffee 2.50', 'Tea 2.50', 'Sandwich 5.00', 'Total 10.00'],
+        items: [
+          ['Coffee', 250],
+          ['Tea', 250],
+          ['Sandwich', 500],
+        ],
+      },
+    ],
+  },
+  {
     name: 'count at a unit price for a garbled line total',
     reason:
       'A count at a unit price printed first makes the line total: when OCR garbled that total ' +
