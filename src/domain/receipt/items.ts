@@ -206,14 +206,16 @@ export function readItems(
         pendingName = null;
         continue;
       }
-      // '2 CAFE GRAIN 5.58' over '2.79': the unit price of the item above, not another item.
+      // '2 CAFE GRAIN 5.58' over '2.79': the unit price of the item above, not another item; and
+      // 'Coke' over '2 @ 1.50' over '3.00': the line total of the count line above, printed under it.
       const above = items.at(-1);
       if (
         !pendingName &&
         !hasLetters(line.label, 2) &&
         above?.line === line.index - 1 &&
         above.quantity !== undefined &&
-        above.quantity * line.amount.pence === above.amountPence
+        (above.quantity * line.amount.pence === above.amountPence ||
+          (region[i - 1]?.kind === 'quantity' && line.amount.pence === above.amountPence))
       ) {
         continue;
       }

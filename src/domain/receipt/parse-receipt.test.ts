@@ -693,6 +693,11 @@ describe('parseReceiptText: rules from the parser-3 error review (synthetic rece
       ['CAFE GRAIN 20CL', 558, 2],
       ['MUFFIN', 310],
     ]);
+    // The line total printed alone under the count line of a name: the item's, not another.
+    expect(items('Coke\n2 @ 1.50\n3.00\nTea\n1 x 2.00\n2.00\nTotal 5.00')).toEqual([
+      ['Coke', 300, 2],
+      ['Tea', 200, 1],
+    ]);
   });
 
   it('reads amounts printed without the leading zero', () => {
