@@ -8,30 +8,45 @@ import { isOn } from './switches';
 
 /** Food and drink words of UK (and other English-speaking) menus and tills. */
 const WORDS = oneSpaced(`
-almond americano apple apricot asparagus aubergine avocado bacon bagel baguette balsamic banana
-barbecue basil bean beans beef beer berry bhaji biryani biscuit biscuits bitter blueberry bolognese
-bottle bourbon brandy bread breakfast brie brioche broccoli brownie bruschetta burger burrito butter
-buttermilk cabbage cabernet caesar cake calamari camembert cappuccino caramel carbonara carrot
-carrots cashew cauliflower celery chai champagne chardonnay cheddar cheese cheeseburger cherry
-chicken chilli chips chocolate chorizo chowder ciabatta cider cinnamon clam classic coca cocktail
-coco coconut cod coffee coke cola coleslaw cookie coriander corn courgette crab cream creamy crisps
-crispy croissant crumble cucumber cupcake curry custard dessert dinner dip double dough doughnut
-drink duck dumpling dumplings edamame egg eggs espresso falafel fillet fish flatbread fresh fried
-fries fritter fruit fudge garlic gin ginger glass grape grapes gravy green grilled gyoza haddock
-halloumi ham hash herb honey hummus ice iced jalfrezi jam juice katsu kebab ketchup korma lager lamb
-lasagne lassi latte lemon lemonade lentil lettuce lime lobster macchiato mango maple margarita
-masala mash mashed mayo meal meat meatball meatballs medium melon merlot milk milkshake mince
-mineral mint mocha mojito mozzarella muffin mushroom mushrooms mussels mustard naan nachos noodle
-noodles nugget nuggets oat oil olive olives omelette onion onions orange oyster pakora pancake
-pancakes paneer panini paratha pasta pastry pate peach peanut pear peas penne pepper pepperoni
-peppers pesto pickle pie pilau pineapple pinot pint pistachio pitta pizza plain poppadom pork
-porridge potato potatoes prawn prawns prosecco provolone pudding pumpkin quiche ramen raspberry
-ravioli red regular rice ring rings risotto roast roll rolls rose rum salad salami salmon salsa salt
-samosa sandwich sauce sausage sausages sauvignon scallop scampi scone seafood sesame shake shrimp
-sirloin slice small smoked smoothie soda sorbet soup sparkling spicy spinach spring squash squid
-starter steak stew still strawberry stuffed sugar sundae sushi sweet syrup taco tandoori tart tea
-tempura teriyaki tikka toast toastie toffee tofu tomato tomatoes tonic tortilla tuna turkey vanilla
-vegetable vegetables veggie vinegar vodka waffle water wedges whisky white wine wings wrap yoghurt
+adana affogato ale almond aloo americano amstel anchovies antipasti aperol apple apricot arrabbiata
+asahi asparagus aubergine avocado babyccino bacon bagel baguette baileys baklava balsamic balti
+banana bangers banoffee bao barbecue basil bass battered bean beans beef beer benedict berry bhaji
+bhajis bhuna bibimbap biriani biryani biscuit biscuits bitter blueberry bolognese bottle bourbon
+brandy bread breakfast brie brioche brisket broccoli brownie bruschetta bruschette budweiser bulgogi
+bulmers burger burrito butter buttermilk cabbage cabernet caesar cake calamari calzone camembert
+cappuccino caramel carbonara carlsberg carrot carrots carvery cashew cauliflower cava celery chai
+champagne chana chapati chardonnay cheddar cheese cheeseburger cheesecake cherry chicken chilli
+chips chocolate chorizo chow chowder churros chutney ciabatta cider cinnamon clam clams classic
+cobra coca cocktail coco cocoa coconut cod coffee coke cola colada coleslaw cookie cordial coriander
+corn corona cortado cotta courgette crab cream creamy crisps crispy croissant crumble crumpet
+cucumber cumberland cupcake curry custard daiquiri dal dessert dhal diavola dim dinner dip doner
+dopiaza double dough doughnut drink duck dumpling dumplings edamame egg eggs espresso estrella
+fajita fajitas falafel fanta fettuccine fillet fish fishcake fishcakes flapjack flat flatbread
+florentine focaccia fosters frappe fresh fried fries fritter fruit fudge funghi gammon garlic gelato
+gin ginger glass gnocchi gobi goose granola grape grapes gravy green grigio grilled guacamole
+guinness gyoza gyros haddock halloumi ham hash heineken herb hollandaise honey hot hummus ice iced
+ipa jalapeno jalapenos jalfrezi jam juice katsu kebab keema ketchup kimchi kingfisher kofta korai
+korma kulcha lager laksa lamb lasagna lasagne lassi latte lemon lemonade lentil lettuce lime
+linguine loaded lobster lucozade macchiato mackerel madras magners makhani maki malbec mango maple
+margarita margherita martini masala mash mashed matcha mayo meal meat meatball meatballs medium
+melon merlot milk milkshake mince mineral mint miso mocha mojito monkfish moretti moussaka
+mozzarella muffin mushroom mushrooms mushy mussels mustard naan nachos negroni nigiri noodle noodles
+nugget nuggets oat octopus oil olive olives omelette onion onions orange oyster paella pakora
+pancake pancakes paneer panini panna paratha parmigiana pasanda pasta pastry pasty pate pathia
+pavlova peach peanut pear peas penne pepper pepperoni peppers pepsi peroni pesto pho pickle pie
+pilau pimms pineapple pinot pint pistachio pitta pizza plaice plain ploughmans pomodoro poppadom
+poppadoms pork porridge porter potato potatoes prawn prawns profiteroles prosciutto prosecco
+provolone pudding pulled pumpkin quesadilla quiche raita ramen raspberry ravioli red regular rendang
+ribs rice riesling rigatoni ring rings rioja risotto roast rogan roll rolls rose roti rum saag salad
+salami salmon salsa salt samosa sandwich sapporo sardines sashimi satay sauce sausage sausages
+sauvignon scallop scampi schweppes scone sea seafood sesame shake shandy shawarma shiraz shrimp
+sirloin slaw slice small smash smashed smoked smoothie soba soda sole sorbet soup sour souvlaki
+spaghetti sparkling spicy spinach spring sprite spritz squash squid starter steak stella stew still
+stout strawberry strongbow stuffed sugar sundae sushi sweet syrup szechuan taco tagliatelle tandoori
+tango tapas tarka tart tea teacake tempranillo tempura teriyaki thali tiger tikka tiramisu toast
+toastie toffee tofu tomato tomatoes tonic tortilla trifle trout tuna turkey tzatziki udon vanilla
+veal vegetable vegetables veggie venison vindaloo vinegar vodka waffle wasabi water wedges whisky
+white wine wings wonton wrap yakitori yoghurt yorkshire
 `)
   .trim()
   .split(' ');

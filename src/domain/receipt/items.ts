@@ -355,8 +355,13 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
       name = name.slice(0, count.index);
     }
   }
-  const leading = LEADING_QUANTITY.exec(name);
-  const glued = leading ? null : countGluedToCode(name);
+  const thousandths = countSeparatorLost(name, unit, amount.pence);
+  if (thousandths) {
+    quantity = thousandths.quantity;
+    name = thousandths.rest;
+  }
+  const leading = thousandths ? null : LEADING_QUANTITY.exec(name);
+  const glued = leading || thousandths ? null : countGluedToCode(name);
   // Not '2 FOR $5.95': a deal, not two of something.
   if (leading && hasLetters(name.slice(leading[0].length)) && !/^\d+\s*FOR\b/i.test(name)) {
     quantity = Number(leading[1]);
@@ -397,6 +402,28 @@ function countAfterUnitPrice(text: string, unit: Pence, amount: Pence): number |
   if (rest.length === 0 || rest.length > 3 || ![...rest].every(isDigit)) return null;
   const count = Number(rest);
   return count > 0 && count * unit === amount ? count : null;
+}
+
+/**
+ * A count printed to three decimals ('1,000 CACERES 14,00 14,00', a till that counts in
+ * thousandths as it weighs) with its separator lost: '1000', '3000'. The count and the name after
+ * it, when the count times the unit price is the line's amount; null otherwise (a '1000' that
+ * nothing checks may be part of the name).
+ */
+function countSeparatorLost(
+  name: string,
+  unit: Pence | null,
+  amount: Pence,
+): { quantity: number; rest: string } | null {
+  if (unit === null || !isOn('a count read apart from the name')) return null;
+  let k = 0;
+  while (isDigit(name[k])) k++;
+  if (k < 4 || k > 5 || name[0] === '0' || name.slice(k - 3, k) !== '000' || name[k] !== ' ') {
+    return null;
+  }
+  const quantity = Number(name.slice(0, k - 3));
+  const rest = name.slice(k).trim();
+  return quantity * unit === amount && hasLetters(rest, 3) ? { quantity, rest } : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hasLetters } from './text';
+import { hasLetters, lettersAddedTo } from './text';
 import { basisPointsOf, UNKNOWN_ITEM_NAME } from '../money';
 import { addedTax } from './added-tax';
 import { findAmounts, percentToBasisPoints, trailingAmount } from './amounts';
@@ -74,7 +74,8 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
 }
 
 /** The best reading of the boxes and how it was chosen (for the bench and the tests). */
-export function bestReading(boxes: readonly OcrBox[]): Reading {
+export function bestReading(recognised: readonly OcrBox[]): Reading {
+  const boxes = recognised.map(withDroppedLetters);
   // Laid out once: another reading of a box seldom moves it, and then only its line changes.
   const laidOut = layoutLines(boxes);
   const read = (built: readonly ReceiptLine[], cost: number, steps: readonly string[]) =>
@@ -104,6 +105,21 @@ export function bestReading(boxes: readonly OcrBox[]): Reading {
     ]);
   }
   return chosen;
+}
+
+/**
+ * The box read with the letters its other reading has and it lacks: a recogniser unsure of a
+ * letter drops it far more often than it makes one up, so of two readings of a name alike but for
+ * letters within its words, the fuller is the text. The other stays an alternative.
+ */
+function withDroppedLetters(box: OcrBox): OcrBox {
+  if (!box.alternatives || !isOn('letters another reading has') || !hasLetters(box.text, 3)) {
+    return box;
+  }
+  const fuller = box.alternatives.find((other) => lettersAddedTo(box.text, other));
+  if (fuller === undefined) return box;
+  const others = box.alternatives.filter((other) => other !== fuller);
+  return { ...box, text: fuller, alternatives: [box.text, ...others] };
 }
 
 /** The reading with the item read over `box` (its centre inside the item's box) marked so. */

@@ -150,6 +150,23 @@ export const RULES: readonly Rule[] = [
     ],
   },
   {
+    name: 'letters another reading has',
+    reason:
+      'A recogniser unsure of a letter drops it far more often than it makes one up: of two ' +
+      'readings of a box alike but for letters within its words that one has and the other lacks, ' +
+      'the fuller is the text.',
+    examples: [
+      {
+        lines: ['1ahoo 12.00', '1Shrly Teple 3.50', 'Total 15.50'],
+        alternatives: { 0: ['1Wahoo 12.00'], 1: ['1Shirley Temple 3.50'] },
+        items: [
+          ['Wahoo', 1200],
+          ['Shirley Temple', 350],
+        ],
+      },
+    ],
+  },
+  {
     name: 'prices a row up',
     reason:
       'A tilted photo can put the price column a row out of step with the names: the first name ' +
@@ -448,6 +465,14 @@ export const RULES: readonly Rule[] = [
           ['Coke', 300],
           ['Tea', 400],
           ['Cake', 300],
+        ],
+      },
+      {
+        // Counted in thousandths, the separator lost: '1000' for '1,000'.
+        lines: ['1000 Almejas 21,60 21,60', '2000 Cerveza 2,50 5,00', 'Total 26,60'],
+        items: [
+          ['Almejas', 2160],
+          ['Cerveza', 500],
         ],
       },
     ],

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasDigits, hasLetters, letterWords, lookalikesAsDigits, phrases } from './text';
+import {
+  hasDigits,
+  hasLetters,
+  letterWords,
+  lettersAddedTo,
+  lookalikesAsDigits,
+  phrases,
+} from './text';
 
 describe('phrases: a word table read by one grammar', () => {
   it('holds a phrase to whole words', () => {
@@ -49,5 +56,21 @@ describe('character tests', () => {
   it('reads letters the recogniser takes for digits back as them', () => {
     expect(lookalikesAsDigits('SOO')).toBe('500');
     expect(lookalikesAsDigits('l.9I')).toBe('1.91');
+  });
+});
+
+describe('lettersAddedTo: one reading with letters the other dropped', () => {
+  it('holds letters added within words, spaces and like shapes aside', () => {
+    expect(lettersAddedTo('1ahoo 12.00', '1Wahoo 12.00')).toBe(true);
+    expect(lettersAddedTo('1Shrly Teple', '1Shirley Temple')).toBe(true);
+    expect(lettersAddedTo('i White wid', '1 White wild')).toBe(true);
+  });
+
+  it('holds nothing else added or changed', () => {
+    expect(lettersAddedTo('Coke 2.50', 'Coke 12.50')).toBe(false); // a digit
+    expect(lettersAddedTo('0.00', 'E0.00A')).toBe(false); // letters beside no letter
+    expect(lettersAddedTo('Coke 2.50', 'Cake 2.50')).toBe(false); // a letter changed
+    expect(lettersAddedTo('1Wahoo', '1ahoo')).toBe(false); // the shorter
+    expect(lettersAddedTo('Tea', 'Tea')).toBe(false);
   });
 });

@@ -103,3 +103,29 @@ function phrasePattern(phrase: string): string {
     .join('.*');
   return `(?:${start ? String.raw`^\W*` : ''}${pattern}${end ? String.raw`\W*$` : ''})`;
 }
+
+const isLetter = (c: string | undefined) => c !== undefined && c.toLowerCase() !== c.toUpperCase();
+
+/** A character as its like shapes: a case, 'l', 'i', 'I' and '1' one, 'o' and '0' one. */
+const shapeOf = (c: string | undefined) => {
+  const lower = c?.toLowerCase();
+  if (lower === 'l' || lower === '1' || lower === '|') return 'i';
+  return lower === '0' ? 'o' : lower;
+};
+
+/**
+ * Whether `other` is `text` with letters added within its words and nothing else changed but its
+ * spaces and characters of a like shape ('1ahoo' and '1Wahoo', '1Shrly Teple' and '1Shirley
+ * Temple', 'i White wid' and '1 White wild').
+ */
+export function lettersAddedTo(text: string, other: string): boolean {
+  const a = text.replaceAll(' ', '');
+  const b = other.replaceAll(' ', '');
+  if (b.length <= a.length) return false;
+  let i = 0;
+  for (let k = 0; k < b.length; k++) {
+    if (shapeOf(b[k]) === shapeOf(a[i])) i++;
+    else if (!isLetter(b[k]) || !(isLetter(b[k - 1]) || isLetter(b[k + 1]))) return false;
+  }
+  return i === a.length;
+}
