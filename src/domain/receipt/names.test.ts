@@ -49,6 +49,15 @@ describe('names a person can read (issue 53)', () => {
     ]);
   });
 
+  it("reads a times sign after a count, never an 'x' that starts the name", () => {
+    const parsed = read(['1 xo chicken 12.00', '2x Coke 5.00', '3 x Tea 6.00', 'Total 23.00']);
+    expect(parsed.items.map((i) => [i.name, i.amountPence, i.quantity])).toEqual([
+      ['xo chicken', 1200, undefined],
+      ['Coke', 500, 2],
+      ['Tea', 600, 3],
+    ]);
+  });
+
   it('reads a count glued to a menu code or a mark apart, never a size', () => {
     expect(countGluedToCode('1A6Gyoza')).toEqual({ quantity: 1, rest: 'A6Gyoza' });
     expect(countGluedToCode('2A la Carte')).toEqual({ quantity: 2, rest: 'A la Carte' });

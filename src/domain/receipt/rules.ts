@@ -43,9 +43,10 @@ export const UNIT_WORDS: ReadonlySet<string> = new Set([
 export const CODE_BEFORE_NAME = /^\*?\d{8,14}\s+(?=[A-Za-z]{3})/;
 
 // Leading quantity: '2 x Coke', '2x Coke', '2 Coke', '1,00 Copa' (a European quantity column),
-// '1BAJA STEAK' (no space, as many tills print it).
+// '1BAJA STEAK' (no space, as many tills print it). An 'x' glued to small letters starts the
+// name, it is no times sign ('1 xo chicken').
 export const LEADING_QUANTITY =
-  /^(\d{1,3})(?:[.,]\d{1,3})?\s*(?:[xX×*@]\s*|\s+|(?=[A-Z][A-Za-z]|[a-z]{3}))(?=\S)/;
+  /^(\d{1,3})(?:[.,]\d{1,3})?\s*(?:[xX×*@](?![a-z])\s*|\s+|(?=[A-Z][A-Za-z]|[a-z]{3}))(?=\S)/;
 // Trailing quantity: 'Coke x2', 'Coke x 2', 'Coke (2)'.
 // And a count column read into the name with its unit multiplier: 'Naan 1x2' is one naan.
 export const TRAILING_QUANTITY =
