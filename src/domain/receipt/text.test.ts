@@ -64,6 +64,8 @@ describe('lettersAddedTo: one reading with letters the other dropped', () => {
     expect(lettersAddedTo('1ahoo 12.00', '1Wahoo 12.00')).toBe(true);
     expect(lettersAddedTo('1Shrly Teple', '1Shirley Temple')).toBe(true);
     expect(lettersAddedTo('i White wid', '1 White wild')).toBe(true);
+    // A product code read another way is no part of the name.
+    expect(lettersAddedTo('400083384132INSE19BKFLAP', '40008384132RINSE 19 BK FLAP')).toBe(true);
   });
 
   it('holds nothing else added or changed', () => {

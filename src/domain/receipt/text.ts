@@ -113,14 +113,30 @@ const shapeOf = (c: string | undefined) => {
   return lower === '0' ? 'o' : lower;
 };
 
+/** The text without spaces and runs of six digits or more (a product code, no part of a name). */
+function withoutSpacesAndCodes(text: string): string {
+  let out = '';
+  let digits = '';
+  for (const c of `${text} `) {
+    if (c >= '0' && c <= '9') {
+      digits += c;
+      continue;
+    }
+    if (digits.length < 6) out += digits;
+    digits = '';
+    if (c !== ' ') out += c;
+  }
+  return out;
+}
+
 /**
  * Whether `other` is `text` with letters added within its words and nothing else changed but its
- * spaces and characters of a like shape ('1ahoo' and '1Wahoo', '1Shrly Teple' and '1Shirley
- * Temple', 'i White wid' and '1 White wild').
+ * spaces, characters of a like shape and a product code ('1ahoo' and '1Wahoo', '1Shrly Teple' and
+ * '1Shirley Temple', 'i White wid' and '1 White wild').
  */
 export function lettersAddedTo(text: string, other: string): boolean {
-  const a = text.replaceAll(' ', '');
-  const b = other.replaceAll(' ', '');
+  const a = withoutSpacesAndCodes(text);
+  const b = withoutSpacesAndCodes(other);
   if (b.length <= a.length) return false;
   let i = 0;
   for (let k = 0; k < b.length; k++) {
