@@ -23,12 +23,14 @@ export const boxesOfLines = (
 /**
  * OCR boxes for text lines as `boxesOfLines` lays them out, except that a line given `scores` (by
  * index) is read as several boxes, split at its double spaces, side by side on its row, each with
- * its confidence in order.
+ * its confidence in order, and, where `heights` gives them, each that tall about the row's middle
+ * (20 px otherwise).
  */
 export const boxesOfScoredLines = (
   lines: string[],
   scores: Record<number, readonly number[]>,
   alternatives: Record<number, string[]> = {},
+  heights: Record<number, readonly number[]> = {},
 ): OcrBox[] =>
   boxesOfLines(lines, alternatives).flatMap((box, i) => {
     const confidences = scores[i];
@@ -39,16 +41,18 @@ export const boxesOfScoredLines = (
     const [[left, top], , [, bottom]] = box.box;
     // Each box as wide as its text, a gap of three characters between them.
     let x = left;
+    const middle = (top + bottom) / 2;
     return parts.map((text, k) => {
       const right = x + 8 * text.length;
+      const half = (heights[i]?.[k] ?? bottom - top) / 2;
       const part: OcrBox = {
         text,
         score: confidences[k]!,
         box: [
-          [x, top],
-          [right, top],
-          [right, bottom],
-          [x, bottom],
+          [x, middle - half],
+          [right, middle - half],
+          [right, middle + half],
+          [x, middle + half],
         ],
       };
       x = right + 24;

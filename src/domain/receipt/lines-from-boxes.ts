@@ -205,7 +205,7 @@ function fitRows(usable: readonly (OcrBox & { source: number })[], angle: number
 
 /** A line of `members`, its pairing told when it pairs a price with the rest of its row. */
 function built(members: Placed[], rowY?: number, sure?: number): Built {
-  const line = toLine(withoutStains(members), rowY);
+  const line = toLine(withoutOverlays(withoutStains(members)), rowY);
   return {
     line: sure === undefined || members.length < 2 ? line : { ...line, pairing: round(sure) },
     members,
@@ -226,6 +226,19 @@ function withoutStains(members: Placed[]): Placed[] {
   const words = (m: Placed) => !m.price && letterCount(m.text) > digitsOf(m.text).length;
   if (!members.some((m) => words(m) && sure(m))) return members;
   return members.filter(sure);
+}
+
+/**
+ * A row's boxes less words twice as tall as the row's typical box: a till prints a row in one
+ * size, so such a word is a stamp, a watermark or handwriting laid over the print ('Cafe Latte
+ * you $4.75'), no part of the name. A row of fewer than three boxes has no typical one.
+ */
+function withoutOverlays(members: Placed[]): Placed[] {
+  if (members.length < 3 || !isOn("a word twice its row's height")) return members;
+  const heights = members.map((m) => m.height).sort((a, b) => a - b);
+  const typical = heights[Math.floor((heights.length - 1) / 2)]!;
+  const words = (m: Placed) => !m.price && letterCount(m.text) > digitsOf(m.text).length;
+  return members.filter((m) => !words(m) || m.height < 2 * typical);
 }
 
 /**

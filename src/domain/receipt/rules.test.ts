@@ -11,6 +11,7 @@ const read = (e: RuleExample) =>
           [...e.lines],
           { ...e.scores },
           Object.fromEntries(Object.entries(e.alternatives ?? {}).map(([k, v]) => [k, [...v]])),
+          { ...e.heights },
         ),
       )
     : parseReceiptText(e.lines);

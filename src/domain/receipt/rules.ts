@@ -99,6 +99,8 @@ export interface RuleExample {
    * at double spaces, left to right), each with its confidence
    */
   scores?: Readonly<Record<number, readonly number[]>>;
+  /** the heights of a scored line's boxes in pixels, by line (20 otherwise) */
+  heights?: Readonly<Record<number, readonly number[]>>;
   /** the items as [name, pence], in order */
   items?: readonly (readonly [string, number])[];
   total?: number;
@@ -146,6 +148,23 @@ export const RULES: readonly Rule[] = [
         items: [
           ['Cinnamon Sugar', 600],
           ['Coco Vanilla', 750],
+        ],
+      },
+    ],
+  },
+  {
+    name: "a word twice its row's height",
+    reason:
+      'A till prints a row in one size: a word twice as tall as the boxes of its row is a stamp, ' +
+      'a watermark or handwriting laid over the print, no part of the name.',
+    examples: [
+      {
+        lines: ['Cafe Latte  you  4.75', 'Tea  2.00', 'Total 6.75'],
+        scores: { 0: [0.9, 0.93, 0.99] },
+        heights: { 0: [20, 50, 20] },
+        items: [
+          ['Cafe Latte', 475],
+          ['Tea', 200],
         ],
       },
     ],
