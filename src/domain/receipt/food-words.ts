@@ -139,7 +139,7 @@ export function repairedName(name: string): string {
   if (!isOn('letters repaired against food words')) return name;
   // A name with a food word of its own is food: a word of four letters in it may be one too.
   const food = letterWords(name).some((w) => w.length >= 3 && KNOWN.has(w.toLowerCase()));
-  return name.replace(/[A-Za-z01|!]{4,}/g, (word) => {
+  const repaired = (word: string): string => {
     if (!hasLetters(word, 2) || KNOWN.has(word.toLowerCase())) return word;
     const fits = BY_FORM.get(confusable(word));
     if (fits?.length === 1) return fits[0] !== word.toLowerCase() ? inCase(fits[0]!, word) : word;
@@ -147,8 +147,20 @@ export function repairedName(name: string): string {
     if (word.length < (food ? 4 : 5)) return word;
     const misread = [...oneLetterMisread(word)];
     return misread.length === 1 ? inCase(misread[0]!, word) : word;
+  };
+  return name.replace(/[A-Za-z01|!]{4,}/g, (word) => {
+    const whole = repaired(word);
+    // Capitals glued before a capitalised word, initials or a mark ('S&PCalanari',
+    // 'BLTSandwlch'): the word after them is repaired on its own.
+    let capitals = 0;
+    while (isCapital(word[capitals])) capitals++;
+    if (whole !== word || capitals < 2 || !isSmall(word[capitals])) return whole;
+    return word.slice(0, capitals - 1) + repaired(word.slice(capitals - 1));
   });
 }
+
+const isCapital = (c: string | undefined) => c !== undefined && c >= 'A' && c <= 'Z';
+const isSmall = (c: string | undefined) => c !== undefined && c >= 'a' && c <= 'z';
 
 /** The letter a digit is read for at a word's start: '1' for 'l', '0' for 'o', '5' for 's'. */
 const LETTER_OF_DIGIT: Readonly<Record<string, string>> = {

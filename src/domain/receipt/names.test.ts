@@ -39,6 +39,10 @@ describe('names a person can read (issue 53)', () => {
     // A word of the list is never changed, nor one that is no letter of a like shape from one.
     expect(repairedName('Creamy Mash')).toBe('Creamy Mash');
     expect(repairedName('Volkano Roll')).toBe('Volkano Roll');
+    // A word glued after a capital (an initial, a mark) is repaired on its own.
+    expect(repairedName('S&PCalanari')).toBe('S&PCalamari');
+    expect(repairedName('BLTSandwlch')).toBe('BLTSandwich');
+    expect(repairedName('PCMouse')).toBe('PCMouse');
   });
 
   it('reads a count glued to a name apart, keeping it as the count', () => {
