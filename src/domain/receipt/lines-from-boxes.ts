@@ -221,7 +221,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * figure ('15,20 EUR') vouches for no word beside it.
  */
 function withoutStains(members: Placed[]): Placed[] {
-  if (!isOn('unsure box beside a sure one')) return members;
+  if (!isOn('marks over the print')) return members;
   const sure = (m: Placed) => m.price || m.score >= UNSURE_BESIDE_SURE;
   const words = (m: Placed) => !m.price && letterCount(m.text) > digitsOf(m.text).length;
   if (!members.some((m) => words(m) && sure(m))) return members;
@@ -234,7 +234,7 @@ function withoutStains(members: Placed[]): Placed[] {
  * you $4.75'), no part of the name. A row of fewer than three boxes has no typical one.
  */
 function withoutOverlays(members: Placed[]): Placed[] {
-  if (members.length < 3 || !isOn("a word twice its row's height")) return members;
+  if (members.length < 3 || !isOn('marks over the print')) return members;
   const heights = members.map((m) => m.height).sort((a, b) => a - b);
   const typical = heights[Math.floor((heights.length - 1) / 2)]!;
   const words = (m: Placed) => !m.price && letterCount(m.text) > digitsOf(m.text).length;

@@ -120,11 +120,12 @@ export interface Rule {
 
 export const RULES: readonly Rule[] = [
   {
-    name: 'unsure box beside a sure one',
+    name: 'marks over the print',
     reason:
       'A box the recogniser reads unsure on a row whose words it reads sure is a stain, a pen ' +
       'mark, handwriting or a column marker, not part of the name; alone on its row it may be a ' +
-      'faded name, and stays.',
+      'faded name, and stays. A till prints a row in one size, so a word twice as tall as the ' +
+      'boxes of its row is a stamp, a watermark or handwriting laid over the print, too.',
     examples: [
       {
         lines: ['NAPPIES  loynicbn ouy  3.75', 'RED WINE  4.05', 'Total 7.80'],
@@ -132,6 +133,15 @@ export const RULES: readonly Rule[] = [
         items: [
           ['NAPPIES', 375],
           ['RED WINE', 405],
+        ],
+      },
+      {
+        lines: ['Cafe Latte  you  4.75', 'Tea  2.00', 'Total 6.75'],
+        scores: { 0: [0.9, 0.93, 0.99] },
+        heights: { 0: [20, 50, 20] },
+        items: [
+          ['Cafe Latte', 475],
+          ['Tea', 200],
         ],
       },
     ],
@@ -148,23 +158,6 @@ export const RULES: readonly Rule[] = [
         items: [
           ['Cinnamon Sugar', 600],
           ['Coco Vanilla', 750],
-        ],
-      },
-    ],
-  },
-  {
-    name: "a word twice its row's height",
-    reason:
-      'A till prints a row in one size: a word twice as tall as the boxes of its row is a stamp, ' +
-      'a watermark or handwriting laid over the print, no part of the name.',
-    examples: [
-      {
-        lines: ['Cafe Latte  you  4.75', 'Tea  2.00', 'Total 6.75'],
-        scores: { 0: [0.9, 0.93, 0.99] },
-        heights: { 0: [20, 50, 20] },
-        items: [
-          ['Cafe Latte', 475],
-          ['Tea', 200],
         ],
       },
     ],
