@@ -4,6 +4,7 @@ import {
   hasDigitLookalike,
   hasDigits,
   hasLetters,
+  isDigit,
   letterWords,
   lookalikesAsDigits,
   oneSpaced,
@@ -267,7 +268,7 @@ export function moneyReadings(texts: string[]): MoneyReading[] {
  */
 function codesApart(text: string): string {
   const n = text.length;
-  const digit = (k: number) => text[k] !== undefined && text[k]! >= '0' && text[k]! <= '9';
+  const digit = (k: number) => isDigit(text[k]);
   if (
     text.endsWith('.', n - 2) &&
     text[n - 4] === ' ' &&

@@ -3,7 +3,7 @@
 // list whose confusable letters, read the other way, make exactly one word of the list, or failing
 // that whose one letter read for another of a like shape does ('Tonato Jutce'). A word the list
 // does not know, or two it could be, is left as read.
-import { hasLetters, letterWords, oneSpaced } from './text';
+import { hasLetters, isDigit, isLetter, isLower, isUpper, letterWords, oneSpaced } from './text';
 import { isOn } from './switches';
 
 /** Food and drink words of UK (and other English-speaking) menus and tills. */
@@ -153,14 +153,11 @@ export function repairedName(name: string): string {
     // Capitals glued before a capitalised word, initials or a mark ('S&PCalanari',
     // 'BLTSandwlch'): the word after them is repaired on its own.
     let capitals = 0;
-    while (isCapital(word[capitals])) capitals++;
-    if (whole !== word || capitals < 2 || !isSmall(word[capitals])) return whole;
+    while (isUpper(word[capitals])) capitals++;
+    if (whole !== word || capitals < 2 || !isLower(word[capitals])) return whole;
     return word.slice(0, capitals - 1) + repaired(word.slice(capitals - 1));
   });
 }
-
-const isCapital = (c: string | undefined) => c !== undefined && c >= 'A' && c <= 'Z';
-const isSmall = (c: string | undefined) => c !== undefined && c >= 'a' && c <= 'z';
 
 /** The letter a digit is read for at a word's start: '1' for 'l', '0' for 'o', '5' for 's'. */
 const LETTER_OF_DIGIT: Readonly<Record<string, string>> = {
@@ -178,9 +175,9 @@ const LETTER_OF_DIGIT: Readonly<Record<string, string>> = {
 export function letterGluedToCount(name: string): string {
   if (!isOn('a letter read as a digit before a word')) return name;
   let k = 0;
-  while (k < name.length && name[k]! >= '0' && name[k]! <= '9') k++;
+  while (isDigit(name[k])) k++;
   let end = k;
-  while (end < name.length && name[end]!.toLowerCase() !== name[end]!.toUpperCase()) end++;
+  while (isLetter(name[end])) end++;
   const word = name.slice(k, end);
   if (k === 0 || k > 3 || word.length < 2 || KNOWN.has(word.toLowerCase())) return name;
   const letter = LETTER_OF_DIGIT[name[k - 1]!];

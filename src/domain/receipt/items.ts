@@ -1,7 +1,15 @@
 // Stage 2, items: where the items end, and the items read from the lines above that, each with its
 // name, amount and quantity; then the corrections the printed subtotal allows.
 import { letterGluedToCount } from './food-words';
-import { hasDigits, hasLetters, lookalikesAsDigits, oneSpaced } from './text';
+import {
+  hasDigits,
+  hasLetters,
+  isDigit,
+  isLower,
+  isUpper,
+  lookalikesAsDigits,
+  oneSpaced,
+} from './text';
 import { itemNameOrDefault, type Pence } from '../money';
 import { findAmounts, PACK_UNIT } from './amounts';
 import { countAtPriceFirst, isUnitPrice } from './classify';
@@ -386,8 +394,6 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
   return item;
 }
 
-const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
-
 /**
  * What may stand between a unit price and the line total it makes: the count, maybe after a times
  * sign ('Coke 1.50 2 3.00', 'Coke 1.50 x 2 3.00'), when count times unit price is the line's
@@ -476,8 +482,6 @@ const ZERO_STARTING_A_WORD = new RegExp(
 );
 
 const WORD = /\w+/g;
-const isLower = (c: string | undefined) => c !== undefined && c >= 'a' && c <= 'z';
-const isUpper = (c: string | undefined) => c !== undefined && c >= 'A' && c <= 'Z';
 
 /**
  * Units a size is printed in, glued to the end of a word ('CRANGRAPE1L', 'TOOTHPICK1CT'): a pack's

@@ -70,9 +70,18 @@ export function phrases(table: readonly string[]): RegExp {
   return new RegExp(table.map(phrasePattern).join('|'), 'i');
 }
 
+/** Whether the character is a digit, 0 to 9. */
+export const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+/** Whether the character is a capital of the Latin alphabet, A to Z. */
+export const isUpper = (c: string | undefined) => c !== undefined && c >= 'A' && c <= 'Z';
+/** Whether the character is a small letter of the Latin alphabet, a to z. */
+export const isLower = (c: string | undefined) => c !== undefined && c >= 'a' && c <= 'z';
+/** Whether the character is a letter of any alphabet with cases. */
+export const isLetter = (c: string | undefined) =>
+  c !== undefined && c.toLowerCase() !== c.toUpperCase();
+
 const SPECIAL = new Set([...'\\^$.*+?()[]{}|/-']);
-const isWordChar = (c: string | undefined) =>
-  c !== undefined && ((c >= '0' && c <= '9') || c.toLowerCase() !== c.toUpperCase());
+const isWordChar = (c: string | undefined) => isDigit(c) || isLetter(c);
 const literal = (word: string) => [...word].map((c) => (SPECIAL.has(c) ? `\\${c}` : c)).join('');
 
 function phrasePattern(phrase: string): string {
@@ -104,8 +113,6 @@ function phrasePattern(phrase: string): string {
   return `(?:${start ? String.raw`^\W*` : ''}${pattern}${end ? String.raw`\W*$` : ''})`;
 }
 
-const isLetter = (c: string | undefined) => c !== undefined && c.toLowerCase() !== c.toUpperCase();
-
 /** A character as its like shapes: a case, 'l', 'i', 'I' and '1' one, 'o' and '0' one. */
 const shapeOf = (c: string | undefined) => {
   const lower = c?.toLowerCase();
@@ -118,7 +125,7 @@ function withoutSpacesAndCodes(text: string): string {
   let out = '';
   let digits = '';
   for (const c of `${text} `) {
-    if (c >= '0' && c <= '9') {
+    if (isDigit(c)) {
       digits += c;
       continue;
     }
