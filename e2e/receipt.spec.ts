@@ -328,10 +328,10 @@ test('a price the reading is unsure of is marked at the price until the item is 
   page,
 }) => {
   // The scan answer stubbed: two prices the reading paired with their names unsurely (each sat
-  // between two rows), one it was sure of.
+  // between two rows), one it was sure of, with how it was ordered noted.
   await answerScans(page, {
     items: [
-      { name: 'Lamb Shank', amount: '18.95', unsure: false },
+      { name: 'Lamb Shank', amount: '18.95', unsure: false, note: 'NO MINT, EXTRA GRAVY' },
       { name: 'House Red 175ml', amount: '7.40', unsure: true },
       { name: 'Garlic Naan', amount: '3.50', unsure: true },
     ],
@@ -351,7 +351,9 @@ test('a price the reading is unsure of is marked at the price until the item is 
   const hint = 'Check this price against the receipt';
   const wine = item(page, 'House Red 175ml');
   const naan = item(page, 'Garlic Naan');
-  const lamb = item(page, 'Lamb Shank');
+  // How it was ordered follows the name, where everyone who picks or pays sees it.
+  const lamb = item(page, 'Lamb Shank (NO MINT, EXTRA GRAVY)');
+  await expect(lamb.getByLabel('Item name')).toHaveValue('Lamb Shank (NO MINT, EXTRA GRAVY)');
   await expect(wine.getByText(hint, { exact: true })).toBeVisible();
   await expect(priceOf(wine)).toHaveAccessibleDescription(hint);
   await expect(naan.getByText(hint, { exact: true })).toBeVisible();

@@ -45,6 +45,11 @@ export const receiptItemSchema = z.object({
    * is the line's total), 2 or more; null when none was printed, and in readings from before it.
    */
   quantity: z.number().int().min(2).nullable().default(null),
+  /**
+   * How it was ordered, from the lines at no cost printed under it ('NO ICE, MEDIUM'); null when
+   * none were, and in readings from before the field.
+   */
+  note: z.string().nullable().default(null),
 });
 export type ReceiptItem = z.infer<typeof receiptItemSchema>;
 

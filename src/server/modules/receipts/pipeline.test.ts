@@ -239,7 +239,7 @@ describe('toReading', () => {
     );
     const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
     const reading = toReading('r', { parsed, timings });
-    const sure = { unsure: false, unsureWhy: [], box: null, quantity: null };
+    const sure = { unsure: false, unsureWhy: [], box: null, quantity: null, note: null };
     expect(reading.items).toEqual([
       { name: 'Coke', amount: '2.50', ...sure },
       {
@@ -249,6 +249,7 @@ describe('toReading', () => {
         unsureWhy: ['between rows'],
         box: null,
         quantity: null,
+        note: null,
       },
       { name: 'Cake', amount: '3.00', ...sure },
     ]);
@@ -274,6 +275,22 @@ describe('toReading', () => {
         { name: 'Tea', amount: '1.50', quantity: null },
       ],
     );
+  });
+
+  it('carries how an item was ordered, from the lines at no cost under it, as its note', () => {
+    const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
+    const parsed = parseReceiptText([
+      'Burger 9.50',
+      'NO ONION 0.00',
+      'MEDIUM 0.00',
+      'Cola 2.50',
+      'TOTAL 12.00',
+    ]);
+    const reading = receiptReadingSchema.parse(toReading('r', { parsed, timings }));
+    expect(reading.items.map(({ name, amount, note }) => ({ name, amount, note }))).toEqual([
+      { name: 'Burger', amount: '9.50', note: 'NO ONION, MEDIUM' },
+      { name: 'Cola', amount: '2.50', note: null },
+    ]);
   });
 
   it("puts each item's box and the lines no item used on the photo, as fractions of it", () => {
@@ -315,4 +332,4 @@ describe('toReading', () => {
   });
 });
 
-const noBox = { unsure: false, unsureWhy: [], box: null, quantity: null };
+const noBox = { unsure: false, unsureWhy: [], box: null, quantity: null, note: null };

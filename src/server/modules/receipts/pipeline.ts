@@ -226,6 +226,7 @@ export function toReading(
         unsureWhy: why,
         box: onPhoto(i.box, placement),
         quantity: i.quantity !== undefined && i.quantity > 1 ? i.quantity : null,
+        note: i.note ?? null,
       };
     }),
     subtotal: money(p.subtotalPence),

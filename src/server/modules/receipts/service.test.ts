@@ -71,6 +71,7 @@ describe('a scan whose client went away', () => {
         unsureWhy: [],
         box: { x: 0.05, y: 0.0333, width: 0.95, height: 0.0667, angle: 0 },
         quantity: null,
+        note: null,
       },
     ]);
     expect(repo.insert).toHaveBeenCalledOnce();

@@ -23,6 +23,7 @@ const reading: ReceiptData = {
       unsureWhy: [],
       box: null,
       quantity: null,
+      note: null,
     },
   ],
   subtotal: '14.50',

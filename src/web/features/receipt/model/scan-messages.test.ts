@@ -65,6 +65,7 @@ describe('readingFromAnswer', () => {
           unsureWhy: ['between rows'],
           box: null,
           quantity: null,
+          note: null,
         },
       ]),
       error: null,
@@ -80,6 +81,7 @@ describe('readingFromAnswer', () => {
           unsureWhy: ['between rows'],
           box: null,
           quantity: null,
+          note: null,
         },
       ]),
     );
@@ -93,7 +95,15 @@ describe('readingFromAnswer', () => {
       timings: { imageMs: 1, queueMs: 0, ocrMs: 5, parseMs: 1, totalMs: 7 },
     };
     expect(readingFromAnswer(answer)?.items).toEqual([
-      { name: 'Coke', amount: '2.50', unsure: false, unsureWhy: [], box: null, quantity: null },
+      {
+        name: 'Coke',
+        amount: '2.50',
+        unsure: false,
+        unsureWhy: [],
+        box: null,
+        quantity: null,
+        note: null,
+      },
     ]);
   });
   it('refuses anything else', () => {
@@ -161,8 +171,24 @@ describe('toasts', () => {
     expect(
       outcomeToast(
         complete([
-          { name: 'A', amount: '1.00', unsure: false, unsureWhy: [], box: null, quantity: null },
-          { name: 'B', amount: '2.00', unsure: false, unsureWhy: [], box: null, quantity: null },
+          {
+            name: 'A',
+            amount: '1.00',
+            unsure: false,
+            unsureWhy: [],
+            box: null,
+            quantity: null,
+            note: null,
+          },
+          {
+            name: 'B',
+            amount: '2.00',
+            unsure: false,
+            unsureWhy: [],
+            box: null,
+            quantity: null,
+            note: null,
+          },
         ]),
         'scan',
       ),
@@ -229,7 +255,15 @@ describe('toasts', () => {
 describe('readingFromAnswer and the tax added on top', () => {
   const answer = {
     ...data([
-      { name: 'Bagel', amount: '2.25', unsure: false, unsureWhy: [], box: null, quantity: null },
+      {
+        name: 'Bagel',
+        amount: '2.25',
+        unsure: false,
+        unsureWhy: [],
+        box: null,
+        quantity: null,
+        note: null,
+      },
     ]),
     error: null,
     rawText: '',

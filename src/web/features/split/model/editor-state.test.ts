@@ -381,6 +381,25 @@ describe('receipts in the editor', () => {
     expect(isDraftBill(state)).toBe(true);
   });
 
+  it('names an item with how it was ordered, unless the two are too long for a name', () => {
+    const state = run(editor(), {
+      type: 'loadReceipt',
+      receipt: receipt({
+        items: [
+          { name: 'Burger', amount: '9.50', note: 'NO ONION, MEDIUM' },
+          { name: 'Burger', amount: '9.50', note: null },
+          { name: 'Steak', amount: '21.00', note: 'x'.repeat(120) },
+        ],
+      }),
+      ids: ['r1', 'r2', 'r3'],
+    });
+    expect(state.items.map((i) => i.name)).toEqual([
+      'Burger (NO ONION, MEDIUM)',
+      'Burger',
+      'Steak',
+    ]);
+  });
+
   it("marks a price the reading was unsure of, until the item's name or price is edited", () => {
     const loaded = run(editor(), {
       type: 'loadReceipt',

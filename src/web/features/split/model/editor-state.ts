@@ -70,8 +70,8 @@ export interface ReceiptForEditor {
    * `unsure` absent is sure, and `box` and `unsureWhy` absent unknown (a reading kept from before
    * they were said).
    */
-  items: readonly (Omit<ReceiptItem, 'unsure' | 'unsureWhy' | 'box' | 'quantity'> &
-    Partial<Pick<ReceiptItem, 'unsure' | 'unsureWhy' | 'box' | 'quantity'>>)[];
+  items: readonly (Omit<ReceiptItem, 'unsure' | 'unsureWhy' | 'box' | 'quantity' | 'note'> &
+    Partial<Pick<ReceiptItem, 'unsure' | 'unsureWhy' | 'box' | 'quantity' | 'note'>>)[];
   /** the priced lines no item used (absent in readings from before them) */
   unusedLines?: readonly ReceiptUnusedLine[];
   serviceCharge: string | null;
@@ -398,6 +398,17 @@ export function editorReducer(state: SplitEditorState, action: EditorAction): Sp
 }
 
 /**
+ * An item's name with how it was ordered after it, 'Burger (NO ONION)': two of a dish told apart
+ * where everyone sees the name, editing, picking and paying. The name alone when the two would be
+ * too long for a name.
+ */
+function withNote(name: string, note: string | null | undefined): string {
+  if (!note) return name;
+  const noted = `${name} (${note})`;
+  return itemNameProblem(noted) === null ? noted : name;
+}
+
+/**
  * A receipt's reading lands in the editor (spec §2, §5): its items replace whatever was there (the
  * sample items, or an earlier receipt's), unassigned; a missing name is 'Unknown Item' and a missing
  * amount 0.00; the establishment names the bill ('Misc. Bill' without one); the service charge and
@@ -410,7 +421,7 @@ export function loadReceipt(
 ): SplitEditorState {
   const items = receipt.items.map((item, index): EditorItem => ({
     id: ids[index] ?? `receipt-${index}`,
-    name: itemNameOrDefault(item.name),
+    name: withNote(itemNameOrDefault(item.name), item.note),
     amountPence: parseMoney(item.amount),
     ...(item.unsure && { unsurePrice: true }),
     ...(item.unsure && item.unsureWhy?.length && { unsureWhy: item.unsureWhy }),
