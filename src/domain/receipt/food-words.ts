@@ -6,7 +6,11 @@
 import { hasLetters, isDigit, isLetter, isLower, isUpper, letterWords, oneSpaced } from './text';
 import { isOn } from './switches';
 
-/** Food and drink words of UK (and other English-speaking) menus and tills. */
+/**
+ * Food and drink words of UK (and other English-speaking) menus and tills. Not a word a letter
+ * from a common word of another menu language or of plain English ('patatas', 'hake'): it would
+ * "repair" that word (decision 025).
+ */
 const WORDS = oneSpaced(`
 adana affogato ale almond aloo americano amstel anchovies antipasti aperol apple apricot arrabbiata
 asahi asparagus aubergine avocado babyccino bacon bagel baguette baileys baklava balsamic balti
