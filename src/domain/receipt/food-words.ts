@@ -33,7 +33,7 @@ ipa jalapeno jalapenos jalfrezi jam juice katsu kebab keema ketchup kimchi kingf
 korma kulcha lager laksa lamb lasagna lasagne lassi latte lemon lemonade lentil lettuce lime
 linguine loaded lobster lucozade macchiato mackerel madras magners makhani maki malbec mango maple
 margarita margherita martini masala mash mashed matcha mayo meal meat meatball meatballs medium
-melon merlot milk milkshake mince mineral mint miso mocha mojito monkfish moretti moussaka
+mein melon merlot milk milkshake mince mineral mint miso mocha mojito monkfish moretti moussaka
 mozzarella muffin mushroom mushrooms mushy mussels mustard naan nachos negroni nigiri noodle noodles
 nugget nuggets oat octopus oil olive olives omelette onion onions orange oyster paella pakora
 pancake pancakes paneer panini panna paratha parmigiana pasanda pasta pastry pasty pate pathia
