@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECEIPT_BYTES } from '../../../../contracts/receipts';
+import { MAX_RECEIPT_BYTES, receiptItemSchema } from '../../../../contracts/receipts';
 import { ApiError, NetworkError } from '../../../lib/api';
 import type { ProcessingState, ReceiptData } from './processing-state';
 import {
@@ -11,6 +11,9 @@ import {
   receiptFileProblem,
   scanFailureToast,
 } from './scan-messages';
+
+/** An item the reading is sure of, with every other field as the scan answer defaults it. */
+const sure = (name: string, amount: string) => receiptItemSchema.parse({ name, amount });
 
 const data = (items: ReceiptData['items']): ReceiptData => ({
   receiptId: 'r',
@@ -168,31 +171,7 @@ describe('toasts', () => {
   });
 
   it('scan flow: success counts the items; none found says how to do better', () => {
-    expect(
-      outcomeToast(
-        complete([
-          {
-            name: 'A',
-            amount: '1.00',
-            unsure: false,
-            unsureWhy: [],
-            box: null,
-            quantity: null,
-            note: null,
-          },
-          {
-            name: 'B',
-            amount: '2.00',
-            unsure: false,
-            unsureWhy: [],
-            box: null,
-            quantity: null,
-            note: null,
-          },
-        ]),
-        'scan',
-      ),
-    ).toEqual({
+    expect(outcomeToast(complete([sure('A', '1.00'), sure('B', '2.00')]), 'scan')).toEqual({
       title: 'Receipt Analyzed Successfully',
       description: '2 items found on your receipt!',
       variant: 'success',
@@ -254,17 +233,7 @@ describe('toasts', () => {
 
 describe('readingFromAnswer and the tax added on top', () => {
   const answer = {
-    ...data([
-      {
-        name: 'Bagel',
-        amount: '2.25',
-        unsure: false,
-        unsureWhy: [],
-        box: null,
-        quantity: null,
-        note: null,
-      },
-    ]),
+    ...data([sure('Bagel', '2.25')]),
     error: null,
     rawText: '',
     timings: { imageMs: 1, queueMs: 0, ocrMs: 1, parseMs: 1, totalMs: 3 },
