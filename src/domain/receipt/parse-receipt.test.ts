@@ -496,6 +496,24 @@ describe('parseReceiptText: layouts', () => {
     expect(parsed.totalPence).toBe(1945);
   });
 
+  it('a price printed again under its item is one price when the total says so', () => {
+    const read = (lines: string[]) =>
+      parseReceiptText(lines).items.map((i) => [i.name, i.amountPence]);
+    expect(read(['Coke 3.00', '3.00', 'Tea 2.00', 'Total 5.00'])).toEqual([
+      ['Coke', 300],
+      ['Tea', 200],
+    ]);
+    // Two of the dish, the second's name lost: the total counts both.
+    expect(read(['Coke 3.00', '3.00', 'Tea 2.00', 'Total 8.00'])).toEqual([
+      ['Coke', 300],
+      ['Unknown Item', 300],
+      ['Tea', 200],
+    ]);
+    // The repeat stays on the photo, for the editor's 'Add from receipt'.
+    const once = parseReceiptText(['Coke 3.00', '3.00', 'Tea 2.00', 'Total 5.00']);
+    expect(once.unusedLines?.map((l) => l.amountPence)).toEqual([300]);
+  });
+
   it('an item priced as the items above it add up to is an item when the total says so', () => {
     const read = (lines: string[]) =>
       parseReceiptText(lines).items.map((i) => [i.name, i.amountPence]);

@@ -338,9 +338,28 @@ function readLines(
       reading(r.parsed, money.cost + r.cost, [...form, ...r.steps]),
     );
     const plain = read[0]!;
-    if (plain.parsed.checks.itemsMatchTotal || plain.parsed.checks.differencePence <= 0) {
-      return read;
+    if (plain.parsed.checks.itemsMatchTotal) return read;
+    // A price printed again under its item ('Coke 3.00' over '3.00') read as a second item: read
+    // without the repeat too, for the sums to weigh (two of a dish, the name of one lost, stay).
+    const twice = isOn('a price printed twice') ? pricesPrintedTwice(lines) : new Set<number>();
+    if (plain.parsed.checks.differencePence < 0 && twice.size > 0) {
+      const once = readClassified(
+        lines.map((l) => (twice.has(l.index) ? { ...l, kind: 'text' as const } : l)),
+        texts,
+        boxOf,
+      );
+      return [
+        ...read,
+        ...once.map((r) =>
+          reading(r.parsed, money.cost + CHOICE_COST.repair + r.cost, [
+            ...form,
+            'a price printed twice',
+            ...r.steps,
+          ]),
+        ),
+      ];
     }
+    if (plain.parsed.checks.differencePence <= 0) return read;
     const repaired = linesThatMakeUpTheShortfall(lines, plain.parsed.checks.differencePence);
     const again = repaired
       ? readClassified(repaired, texts, boxOf).map((r) =>
@@ -372,6 +391,28 @@ function readLines(
         : [];
     return [...read, ...again, ...noRunning];
   });
+}
+
+/**
+ * The bare prices (no words of their own) printed right under an item line of the same amount:
+ * the line's price again, or a second of the dish whose name was lost. Their indexes.
+ */
+function pricesPrintedTwice(lines: readonly Line[]): Set<number> {
+  const twice = new Set<number>();
+  for (const [i, line] of lines.entries()) {
+    const above = lines[i - 1];
+    if (
+      line.kind === 'item' &&
+      line.amount &&
+      !hasLetters(line.label, 2) &&
+      above?.kind === 'item' &&
+      hasLetters(above.label, 2) &&
+      above.amount?.pence === line.amount.pence
+    ) {
+      twice.add(line.index);
+    }
+  }
+  return twice;
 }
 
 /**

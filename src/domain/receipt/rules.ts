@@ -312,6 +312,23 @@ export const RULES: readonly Rule[] = [
     ],
   },
   {
+    name: 'a price printed twice',
+    reason:
+      'Some tills print a line total again under its item, and OCR can read one price twice; a ' +
+      'bare price right under an item of the same amount, when the items then exceed what was ' +
+      'paid, is read without it too, for the sums to weigh. Two of a dish, the name of one lost, ' +
+      'stay two when the sums say so.',
+    examples: [
+      {
+        lines: ['Coke 3.00', '3.00', 'Tea 2.00', 'Total 5.00'],
+        items: [
+          ['Coke', 300],
+          ['Tea', 200],
+        ],
+      },
+    ],
+  },
+  {
     name: 'count at a unit price for a garbled line total',
     reason:
       'A count at a unit price printed first makes the line total: when OCR garbled that total ' +
