@@ -72,26 +72,34 @@ test('save a bill with Done, then see it on Home, in History, its detail, Activi
   await page.goto('/history');
   await expect(page.getByText('No bills yet', { exact: true })).toBeVisible();
 
+  // Each list's answer is held until its skeleton has been seen: a time-out would race the page's
+  // own loading (home's bills are asked for beside its code, before it first renders).
+  let releaseActivity: () => void = () => {};
+  const activityHeld = new Promise<void>((resolve) => (releaseActivity = resolve));
   await page.route('**/api/activity', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await activityHeld;
     await route.continue();
   });
   await page.goto('/activity');
   await expect(page.getByTestId('activity-skeleton')).toHaveCount(3);
   await snap(page, 'bills-activity-loading');
+  releaseActivity();
   await expect(page.getByText('No activity yet', { exact: true })).toBeVisible();
   await page.unroute('**/api/activity');
   await page.getByRole('button', { name: 'Create Your First Bill' }).click();
   await expect(page).toHaveURL(/\/$/);
 
   // Home's skeleton while the list loads.
+  let releaseBills: () => void = () => {};
+  const billsHeld = new Promise<void>((resolve) => (releaseBills = resolve));
   await page.route('**/api/bills', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await billsHeld;
     await route.continue();
   });
   await page.goto('/');
   await expect(page.getByTestId('bill-skeleton')).toHaveCount(3);
   await snap(page, 'bills-home-loading');
+  releaseBills();
   await expect(page.getByText('No bills yet', { exact: true })).toBeVisible();
   await page.unroute('**/api/bills');
 
@@ -117,15 +125,18 @@ test('save a bill with Done, then see it on Home, in History, its detail, Activi
 
   // A failed save keeps everything on the summary, to try again.
   let posts = 0;
+  let releasePost: () => void = () => {};
+  const postHeld = new Promise<void>((resolve) => (releasePost = resolve));
   await page.route('**/api/bills', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     posts += 1;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await postHeld;
     return route.fulfill({ status: 409, json: { message: 'Conflict' } });
   });
   const done = page.getByRole('button', { name: 'Done' });
   await done.click();
   await expect(done).toBeDisabled();
+  releasePost();
   // The toast carries the server's own words.
   await expect(page.getByText("Couldn't save the bill", { exact: true })).toBeVisible();
   await expect(page.getByText('Conflict', { exact: true })).toBeVisible();

@@ -517,14 +517,18 @@ test('an expired link says so, offers no QR or copy, and Renew asks for the link
 
 test('the Payments tab: empty for a new user, then the bill with its links', async ({ page }) => {
   // Loading, then empty.
+  // The answer held until the skeleton has been seen (a time-out would race the page's loading).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/payment-links', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await held;
     await route.continue();
   });
   await page.goto('/payments');
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
   await expect(page.getByTestId('request-skeleton')).toHaveCount(3);
   await snap(page, 'payments-loading');
+  release();
   await expect(page.getByText('No payment links yet', { exact: true })).toBeVisible();
   await page.unroute('**/api/payment-links');
   const how = page.getByRole('region', { name: 'How Payment Links Work' });
