@@ -467,6 +467,9 @@ describe('parseReceiptText: the total that was paid', () => {
 });
 
 describe('parseReceiptText: layouts', () => {
+  const read = (lines: string[]) =>
+    parseReceiptText(lines).items.map((i) => [i.name, i.amountPence]);
+
   it('names printed under a priced product-code line', () => {
     expect(
       items(
@@ -497,8 +500,6 @@ describe('parseReceiptText: layouts', () => {
   });
 
   it('a price printed again under its item is one price when the total says so', () => {
-    const read = (lines: string[]) =>
-      parseReceiptText(lines).items.map((i) => [i.name, i.amountPence]);
     expect(read(['Coke 3.00', '3.00', 'Tea 2.00', 'Total 5.00'])).toEqual([
       ['Coke', 300],
       ['Tea', 200],
@@ -515,8 +516,6 @@ describe('parseReceiptText: layouts', () => {
   });
 
   it('an item priced as the items above it add up to is an item when the total says so', () => {
-    const read = (lines: string[]) =>
-      parseReceiptText(lines).items.map((i) => [i.name, i.amountPence]);
     expect(read(['Coffee 2.50', 'Tea 2.50', 'Sandwich 5.00', 'Total 10.00'])).toEqual([
       ['Coffee', 250],
       ['Tea', 250],

@@ -232,12 +232,13 @@ describe("betterReading: the receipt's own sums choose", () => {
 });
 
 describe('toReading', () => {
+  const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
+
   it('says which items the reading is unsure of: a pairing below UNSURE_PAIRING', () => {
     const parsed = parseReceiptText(
       ['Coke 2.50', 'Tea 1.50', 'Cake 3.00', 'TOTAL 7.00'],
       [1, 0.2, 0.6],
     );
-    const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
     const reading = toReading('r', { parsed, timings });
     const sure = { unsure: false, unsureWhy: [], box: null, quantity: null, note: null };
     expect(reading.items).toEqual([
@@ -260,7 +261,6 @@ describe('toReading', () => {
   });
 
   it('says how many a line was for when it printed a count, for the editor to share out', () => {
-    const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
     const parsed = parseReceiptText([
       'Garlic Bread (2) 7.00',
       'Coke 2 x 3.00 6.00',
@@ -278,7 +278,6 @@ describe('toReading', () => {
   });
 
   it('carries how an item was ordered, from the lines at no cost under it, as its note', () => {
-    const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
     const parsed = parseReceiptText([
       'Burger 9.50',
       'NO ONION 0.00',
@@ -294,7 +293,6 @@ describe('toReading', () => {
   });
 
   it("puts each item's box and the lines no item used on the photo, as fractions of it", () => {
-    const timings = { imageMs: 0, queueMs: 0, ocrMs: 0, parseMs: 0, totalMs: 0 };
     // Boxes of lines 30 px apart from y = 10, 10 to 300 px across (boxesOf); the OCR read a page
     // cropped from (100, 50) of a 1000 x 2000 photo and enlarged twice.
     const parsed = parseReceipt(boxesOf(['Tea 2.00', 'Scone 3.00', 'Jam 0.50', 'SUBTOTAL 5.00']));
