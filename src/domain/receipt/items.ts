@@ -369,7 +369,7 @@ function itemFromLine(line: Line, pendingName: Line | null): Item {
     name = thousandths.rest;
   }
   const leading = thousandths ? null : LEADING_QUANTITY.exec(name);
-  const glued = leading || thousandths ? null : countGluedToCode(name);
+  const glued = leading || thousandths ? null : countGluedToCode(name, unit, amount.pence);
   // Not '2 FOR $5.95': a deal, not two of something.
   if (leading && hasLetters(name.slice(leading[0].length)) && !/^\d+\s*FOR\b/i.test(name)) {
     quantity = Number(leading[1]);
@@ -439,7 +439,11 @@ function countSeparatorLost(
  * name after it; null when the name starts otherwise, or with a size ('1L WATER', '2G5 ...': a
  * litre or a gram is no menu code).
  */
-export function countGluedToCode(name: string): { quantity: number; rest: string } | null {
+export function countGluedToCode(
+  name: string,
+  unit: Pence | null = null,
+  amount: Pence = 0,
+): { quantity: number; rest: string } | null {
   if (!isOn('a count read apart from the name')) return null;
   let k = 0;
   while (isDigit(name[k])) k++;
@@ -455,8 +459,12 @@ export function countGluedToCode(name: string): { quantity: number; rest: string
   const code =
     (isDigit(next) || (next === ' ' && isLower(name[k + 2]))) && name[k] !== 'L' && name[k] !== 'G';
   const mark = next === "'" || next === '&' || next === '*';
+  // A capital on its own after a count the unit price checks: a brand's or a till's mark ('1M
+  // BROCCOLI 0.38 0.38'), not a size.
+  const checked = unit !== null && Number(name.slice(0, k)) * unit === amount;
+  const own = checked && next === ' ' && name[k] !== 'L' && name[k] !== 'G';
   const rest = name.slice(k);
-  if (!(code || mark) || !hasLetters(rest, 3)) return null;
+  if (!(code || mark || own) || !hasLetters(rest, 3)) return null;
   return { quantity: Number(name.slice(0, k)), rest };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { foodWordCount, repairedName } from './food-words';
 import { countGluedToCode, withoutCountUnit } from './items';
-import { parseReceiptText } from './parse-receipt';
+import { parseReceipt, parseReceiptText } from './parse-receipt';
+import { boxesOfScoredLines } from '../../testing/ocr-boxes';
 
 const read = (lines: string[]) => parseReceiptText(lines);
 
@@ -81,6 +82,37 @@ describe('names a person can read (issue 53)', () => {
     expect(countGluedToCode('1234A6 Gyoza')).toBeNull();
     const parsed = read(['2A6Gyoza 11.90', 'Total 11.90']);
     expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([['A6Gyoza', 2]]);
+  });
+
+  it('reads a count glued to a capital on its own apart when the unit price checks it', () => {
+    expect(countGluedToCode('1M BROCCOLI', 38, 38)).toEqual({ quantity: 1, rest: 'M BROCCOLI' });
+    expect(countGluedToCode('2M CARROTS', 47, 94)).toEqual({ quantity: 2, rest: 'M CARROTS' });
+    // Unchecked (no unit price, or one the count does not make the amount), or a size: as read.
+    expect(countGluedToCode('1M BROCCOLI')).toBeNull();
+    expect(countGluedToCode('5A CHICKEN CURRY', 650, 650)).toBeNull();
+    expect(countGluedToCode('1L WATER', 80, 80)).toBeNull();
+    const parsed = read([
+      'QTY DESCRIPTION PRICE AMOUNT',
+      '1M BROCCOLI 0.38 0.38',
+      '2M CARROTS 0.47 0.94',
+      '1L WATER 0.80 0.80',
+      'BALANCE DUE 2.12',
+    ]);
+    expect(parsed.items.map((i) => [i.name, i.quantity ?? 1])).toEqual([
+      ['M BROCCOLI', 1],
+      ['M CARROTS', 2],
+      ['1L WATER', 1],
+    ]);
+  });
+
+  it('reads an underscore as the gap or rule it stands for', () => {
+    const boxes = boxesOfScoredLines(
+      ['ITEMNAME PRICE QTY SUB', 'STEAMRICE_  92.59_  92.59', 'SUB_TOTAL 92.59'],
+      { 1: [0.95, 0.95, 0.99] },
+    );
+    const parsed = parseReceipt(boxes);
+    expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual([['STEAMRICE', 9259]]);
+    expect(parsed.subtotalPence).toBe(9259);
   });
 
   it('drops the unit a leading count is printed in, keeping the count', () => {
@@ -174,6 +206,14 @@ describe('names a person can read (issue 53)', () => {
     expect(read(['Pepsi Max 2 1.50', 'Crisps 0.80', 'Total 2.30']).items[0]!.name).toBe(
       'Pepsi Max 2',
     );
+  });
+
+  it('reads a times count glued after a word of capitals, not after a shorter word', () => {
+    const parsed = read(['ZUMO NARANJAX6 1.05', 'MINI BOX2 3.00', 'Total 4.05']);
+    expect(parsed.items.map((i) => [i.name, i.quantity])).toEqual([
+      ['ZUMO NARANJA', 6],
+      ['MINI BOX2', undefined],
+    ]);
   });
 
   it('drops a stray closing bracket and its count from a name', () => {

@@ -136,6 +136,7 @@ describe('parseReceiptText: formats', () => {
     ['Coke x2 5.00', 'Coke', 2],
     ['Coke x 3 7.50', 'Coke', 3],
     ['2 Coke 5.00', 'Coke', 2],
+    ['ZUMO NARANJAX6 6.30', 'ZUMO NARANJA', 6], // the space before it lost
   ])('quantity in %s', (line, name, quantity) => {
     expect(parseReceiptText([line]).items).toEqual([
       expect.objectContaining({

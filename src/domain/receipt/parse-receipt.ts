@@ -75,7 +75,7 @@ export function parseReceipt(boxes: readonly OcrBox[]): ParsedReceipt {
 
 /** The best reading of the boxes and how it was chosen (for the bench and the tests). */
 export function bestReading(recognised: readonly OcrBox[]): Reading {
-  const boxes = recognised.map(withDroppedLetters);
+  const boxes = recognised.map((box) => withDroppedLetters(withoutUnderscores(box)));
   // Laid out once: another reading of a box seldom moves it, and then only its line changes.
   const laidOut = layoutLines(boxes);
   const read = (built: readonly ReceiptLine[], cost: number, steps: readonly string[]) =>
@@ -112,6 +112,16 @@ export function bestReading(recognised: readonly OcrBox[]): Reading {
  * letter drops it far more often than it makes one up, so of two readings of a name alike but for
  * letters within its words, the fuller is the text. The other stays an alternative.
  */
+/**
+ * The box with each underscore read as the space it stands for: no till prints one in a word or a
+ * price, the recogniser reads one for a gap or a rule's dash ('SUB_TOT', 'STEAMRICE_  92.59_').
+ */
+function withoutUnderscores(box: OcrBox): OcrBox {
+  const read = (text: string) => text.replaceAll('_', ' ').trim();
+  if (!box.text.includes('_') && !box.alternatives?.some((t) => t.includes('_'))) return box;
+  return { ...box, text: read(box.text), alternatives: box.alternatives?.map(read) };
+}
+
 function withDroppedLetters(box: OcrBox): OcrBox {
   if (!box.alternatives || !isOn('letters another reading has') || !hasLetters(box.text, 3)) {
     return box;

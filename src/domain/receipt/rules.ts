@@ -47,10 +47,11 @@ export const CODE_BEFORE_NAME = /^\*?\d{8,14}\s+(?=[A-Za-z]{3})/;
 // name, it is no times sign ('1 xo chicken').
 export const LEADING_QUANTITY =
   /^(\d{1,3})(?:[.,]\d{1,3})?\s*(?:[xX×*@](?![a-z])\s*|\s+|(?=[A-Z][A-Za-z]|[a-z]{3}))(?=\S)/;
-// Trailing quantity: 'Coke x2', 'Coke x 2', 'Coke (2)'.
+// Trailing quantity: 'Coke x2', 'Coke x 2', 'Coke (2)', and with the space before it lost after a
+// word of capitals ('ZUMO NARANJAX6').
 // And a count column read into the name with its unit multiplier: 'Naan 1x2' is one naan.
 export const TRAILING_QUANTITY =
-  /\s+(?:[xX×]\s?(\d{1,3})|\((\d{1,3})\)|(\d{1,3})\s?[xX×]\s?\d{1,3})$/;
+  /(?:\s+|(?<=[A-Z]{3}))(?:[xX×]\s?(\d{1,3})|\((\d{1,3})\)|(\d{1,3})\s?[xX×]\s?\d{1,3})$/;
 
 /** A currency left at the end of a name when its amount was printed apart ('Steak GBP  12.50'). */
 export const CURRENCY_AT_END = new RegExp(String.raw`(?:(?<![A-Za-z])${CURRENCY}|[£$€])\s*$`, 'i');
@@ -465,7 +466,7 @@ export const RULES: readonly Rule[] = [
   {
     name: 'a count read apart from the name',
     reason:
-      'A count printed beside a name says how many were had, not what: before the name, even glued to a menu code or a mark that starts no word ("1A6 Gyoza"), with the unit it counts in ("1PK BANANAS"), as a column of lone digits between the names and the prices, or between a unit price and the line total it makes ("Coke 1.50 2 3.00"). It is kept as the count.',
+      'A count printed beside a name says how many were had, not what: before the name, even glued to a menu code or a mark that starts no word ("1A6 Gyoza"; a capital on its own when the unit price checks the count, "1M BROCCOLI 0.38 0.38"), with the unit it counts in ("1PK BANANAS"), as a column of lone digits between the names and the prices, or between a unit price and the line total it makes ("Coke 1.50 2 3.00"). It is kept as the count.',
     examples: [
       {
         lines: ['1A6Gyoza 5.95', '1PK BANANAS 1.20', "1R'berry Flurry 3.50", 'Total 10.65'],
@@ -473,6 +474,13 @@ export const RULES: readonly Rule[] = [
           ['A6Gyoza', 595],
           ['BANANAS', 120],
           ["R'berry Flurry", 350],
+        ],
+      },
+      {
+        lines: ['1M BROCCOLI 0.38 0.38', '2M CARROTS 1KG 0.47 0.94', 'BALANCE DUE 1.32'],
+        items: [
+          ['M BROCCOLI', 38],
+          ['M CARROTS 1KG', 94],
         ],
       },
       {
