@@ -1,16 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrBox } from '../../../domain/receipt/types';
-import { isStripPrice, MAX_STRIPS, missedPriceStrips, rectLine, withMissedPrices } from './strips';
+import {
+  isStripPrice,
+  MAX_STRIPS,
+  missedPriceStrips,
+  rectLine,
+  rowsReadAsOne,
+  withMissedPrices,
+} from './strips';
 
-/** A box of text from x0 to x1 on the row whose top is y, 16 px high. */
-const box = (text: string, x0: number, x1: number, y: number, score = 0.95): OcrBox => ({
+/** A box of text from x0 to x1 on the row whose top is y, 16 px high (or `height`). */
+const box = (
+  text: string,
+  x0: number,
+  x1: number,
+  y: number,
+  score = 0.95,
+  height = 16,
+): OcrBox => ({
   text,
   score,
   box: [
     [x0, y],
     [x1, y],
-    [x1, y + 16],
-    [x0, y + 16],
+    [x1, y + height],
+    [x0, y + height],
   ],
 });
 const page = { width: 400, height: 800 };
@@ -93,6 +107,27 @@ describe('missedPriceStrips: where the detector missed some of a price column', 
       width: 3,
       height: 4,
     });
+  });
+
+  it("reads again the rows of a price box that ran two lines' prices together", async () => {
+    // The Coca-Cola and Soda Water rows' prices found as one box 36 px high, read as one price.
+    const tall = box('£7.50', 250, 300, 100, 0.9, 36);
+    const merged = [...receipt, tall];
+    expect([...rowsReadAsOne(merged)]).toEqual([tall]);
+    expect(missedPriceStrips(merged, page).map((s) => s.top)).toEqual([100, 120]);
+    const readings = [box('£3.90', 250, 300, 100, 0.97), box('£2.10', 250, 300, 120, 0.97)];
+    const read = async (lines: { y: number }[]) => lines.map((_, i) => readings[i] ?? null);
+    expect(await withMissedPrices(merged, page, read)).toEqual([...receipt, ...readings]);
+    // Read again to no sure price: the box stays, the parser's to judge.
+    const unsure = async (lines: { y: number }[]) => lines.map(() => null);
+    expect(await withMissedPrices(merged, page, unsure)).toEqual(merged);
+  });
+
+  it('takes a large price beside one large line of words for a price, not rows read as one', () => {
+    const large = [...receipt.slice(0, -2), box('TOTAL', 20, 120, 200, 0.95, 36)];
+    const total = box('£16.35', 230, 300, 200, 0.95, 36);
+    expect(rowsReadAsOne([...large, total]).size).toBe(0);
+    expect(rowsReadAsOne([]).size).toBe(0);
   });
 
   it('adds to the page the sure prices read in the strips, and reads nothing without a column', async () => {

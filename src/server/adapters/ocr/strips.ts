@@ -12,6 +12,15 @@ import type { Rect } from './paper';
 // on a line of its own (a supermarket's code line), a layout and not a miss. Measured in decision
 // 014.
 
+/**
+ * A box of the price column this many times the page's typical box height, beside two lines of
+ * words or more, is their rows' prices read as one box (on a large photo the detector runs a
+ * column's rows together, and the recogniser then reads one of them, or only the pence): it finds
+ * nothing beside those lines, so their strips are read again, and it gives way to their prices.
+ */
+const MERGED_ROWS_HEIGHT = 1.8;
+/** The rows of such a box have their middles this share of its height or more from its edges. */
+const INSIDE_SHARE = 0.15;
 /** A column is a column from this many prices on. */
 const MIN_COLUMN_PRICES = 3;
 /** At most this many strips are read again on a page (about 15 ms each). */
@@ -43,6 +52,32 @@ function place(b: OcrBox): Placed {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+const lettered = (text: string) => /\p{L}{2,}/u.test(text) && !isPriceBox(text);
+
+/**
+ * The boxes that are several rows read as one: at least MERGED_ROWS_HEIGHT times the page's
+ * typical box height, figures without words, with the middles of two boxes of words or more left of
+ * them well inside their height. A price printed large beside a large 'TOTAL' has one.
+ */
+export function rowsReadAsOne(boxes: readonly OcrBox[]): Set<OcrBox> {
+  if (boxes.length === 0) return new Set();
+  const placed = boxes.map((b) => ({ box: b, at: place(b) }));
+  const height = median(placed.map((p) => p.at.bottom - p.at.top));
+  const words = placed.filter((p) => lettered(p.box.text));
+  const merged = placed.filter(({ box, at }) => {
+    const tall = at.bottom - at.top;
+    if (tall < MERGED_ROWS_HEIGHT * height || !/\d/.test(box.text) || lettered(box.text))
+      return false;
+    // Well inside its height: a large price's box reaches into the rows above and below it.
+    const inside = (w: (typeof words)[number]) =>
+      w.at.right <= at.left &&
+      w.at.centre > at.top + INSIDE_SHARE * tall &&
+      w.at.centre < at.bottom - INSIDE_SHARE * tall;
+    return words.filter(inside).length >= 2;
+  });
+  return new Set(merged.map((p) => p.box));
+}
+
 /**
  * The strips of a page's price column to read again: one per line of words left of the column
  * with nothing found beside it in the column and no unnamed price just under it, between a few
@@ -53,8 +88,9 @@ export function missedPriceStrips(
   boxes: readonly OcrBox[],
   page: { width: number; height: number },
 ): Rect[] {
+  const merged = rowsReadAsOne(boxes);
   const placed = boxes.map((b) => ({ box: b, at: place(b) }));
-  const prices = placed.filter((p) => isPriceBox(p.box.text));
+  const prices = placed.filter((p) => isPriceBox(p.box.text) && !merged.has(p.box));
   if (prices.length < MIN_COLUMN_PRICES) return [];
   const height = median(placed.map((p) => p.at.bottom - p.at.top));
   // The column: the prices whose right edges line up with the most common right edge.
@@ -66,8 +102,9 @@ export function missedPriceStrips(
   const first = Math.min(...column.map((p) => p.at.top));
   const last = Math.max(...column.map((p) => p.at.bottom));
   // Anything found in the column's span of x, on any line: a strip there would read it again.
-  const inColumn = placed.filter((p) => p.at.right > left && p.at.left < columnRight);
-  const lettered = (text: string) => /\p{L}{2,}/u.test(text) && !isPriceBox(text);
+  const inColumn = placed.filter(
+    (p) => p.at.right > left && p.at.left < columnRight && !merged.has(p.box),
+  );
   const words = placed.filter((p) => lettered(p.box.text) && p.at.right <= left - height / 2);
   // A price with no words beside it, printed under a name: the name's own price on a line of its
   // own (a product code beside it, or nothing), a layout rather than a price the detector missed.
@@ -123,5 +160,12 @@ export async function withMissedPrices(
 ): Promise<OcrBox[]> {
   const strips = missedPriceStrips(boxes, page);
   if (strips.length === 0) return boxes;
-  return [...boxes, ...(await read(strips.map(rectLine))).filter(isStripPrice)];
+  const found = (await read(strips.map(rectLine))).filter(isStripPrice);
+  // A box of rows read as one gives way when two of its rows' prices or more were read again.
+  const merged = rowsReadAsOne(boxes);
+  const readAgain = (box: OcrBox) => {
+    const { top, bottom } = place(box);
+    return found.filter((f) => place(f).centre > top && place(f).centre < bottom).length >= 2;
+  };
+  return [...boxes.filter((b) => !merged.has(b) || !readAgain(b)), ...found];
 }
