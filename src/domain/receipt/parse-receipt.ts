@@ -108,20 +108,24 @@ export function bestReading(recognised: readonly OcrBox[]): Reading {
 }
 
 /**
- * The box read with the letters its other reading has and it lacks: a recogniser unsure of a
- * letter drops it far more often than it makes one up, so of two readings of a name alike but for
- * letters within its words, the fuller is the text. The other stays an alternative.
- */
-/**
  * The box with each underscore read as the space it stands for: no till prints one in a word or a
  * price, the recogniser reads one for a gap or a rule's dash ('SUB_TOT', 'STEAMRICE_  92.59_').
  */
 function withoutUnderscores(box: OcrBox): OcrBox {
   const read = (text: string) => text.replaceAll('_', ' ').trim();
   if (!box.text.includes('_') && !box.alternatives?.some((t) => t.includes('_'))) return box;
-  return { ...box, text: read(box.text), alternatives: box.alternatives?.map(read) };
+  return {
+    ...box,
+    text: read(box.text),
+    ...(box.alternatives && { alternatives: box.alternatives.map(read) }),
+  };
 }
 
+/**
+ * The box read with the letters its other reading has and it lacks: a recogniser unsure of a
+ * letter drops it far more often than it makes one up, so of two readings of a name alike but for
+ * letters within its words, the fuller is the text. The other stays an alternative.
+ */
 function withDroppedLetters(box: OcrBox): OcrBox {
   if (!box.alternatives || !isOn('letters another reading has') || !hasLetters(box.text, 3)) {
     return box;
