@@ -14,43 +14,48 @@ import { isOn } from './switches';
 const WORDS = oneSpaced(`
 adana affogato ale almond aloo americano amstel anchovies antipasti aperol apple apricot arrabbiata
 asahi asparagus aubergine avocado babyccino bacon bagel baguette baileys baklava balsamic balti
-banana bangers banoffee bao barbecue basil bass battered bean beans beef beer benedict berry bhaji
-bhajis bhuna bibimbap biriani biryani biscuit biscuits bitter blueberry bolognese bottle bourbon
-brandy bread breakfast brie brioche brisket broccoli brownie bruschetta bruschette budweiser bulgogi
-bulmers burger burrito butter buttermilk cabbage cabernet caesar cake calamari calzone camembert
-cappuccino caramel carbonara carlsberg carrot carrots carvery cashew cauliflower cava celery chai
-champagne chana chapati chardonnay cheddar cheese cheeseburger cheesecake cherry chicken chilli
-chips chocolate chorizo chow chowder churros chutney ciabatta cider cinnamon clam clams classic
-cobra coca cocktail coco cocoa coconut cod coffee coke cola colada coleslaw cookie cordial coriander
-corn corona cortado cotta courgette crab cream creamy crisps crispy croissant crumble crumpet
-cucumber cumberland cupcake curry custard daiquiri dal dessert dhal diavola dim dinner dip doner
-dopiaza double dough doughnut drink duck dumpling dumplings edamame egg eggs espresso estrella
-fajita fajitas falafel fanta fettuccine fillet fish fishcake fishcakes flapjack flat flatbread
-florentine focaccia fosters frappe fresh fried fries fritter fruit fudge funghi gammon garlic gelato
-gin ginger glass gnocchi gobi goose granola grape grapes gravy green grigio grilled guacamole
-guinness gyoza gyros haddock halloumi ham hash heineken herb hollandaise honey hot hummus ice iced
-ipa jalapeno jalapenos jalfrezi jam juice katsu kebab keema ketchup kimchi kingfisher kofta korai
-korma kulcha lager laksa lamb lasagna lasagne lassi latte lemon lemonade lentil lettuce lime
-linguine loaded lobster lucozade macchiato mackerel madras magners makhani maki malbec mango maple
-margarita margherita martini masala mash mashed matcha mayo meal meat meatball meatballs medium
-mein melon merlot milk milkshake mince mineral mint miso mocha mojito monkfish moretti moussaka
-mozzarella muffin mushroom mushrooms mushy mussels mustard naan nachos negroni nigiri noodle noodles
-nugget nuggets oat octopus oil olive olives omelette onion onions orange oyster paella pakora
-pancake pancakes paneer panini panna paratha parmigiana pasanda pasta pastry pasty pate pathia
-pavlova peach peanut pear peas penne pepper pepperoni peppers pepsi peroni pesto pho pickle pie
-pilau pimms pineapple pinot pint pistachio pitta pizza plaice plain ploughmans pomodoro poppadom
-poppadoms pork porridge porter potato potatoes prawn prawns profiteroles prosciutto prosecco
-provolone pudding pulled pumpkin quesadilla quiche raita ramen raspberry ravioli red regular rendang
-ribs rice riesling rigatoni ring rings rioja risotto roast rogan roll rolls rose roti rum saag salad
-salami salmon salsa salt samosa sandwich sapporo sardines sashimi satay sauce sausage sausages
-sauvignon scallop scampi schweppes scone sea seafood sesame shake shandy shawarma shiraz shrimp
-sirloin slaw slice small smash smashed smoked smoothie soba soda sole sorbet soup sour souvlaki
-spaghetti sparkling spicy spinach spring sprite spritz squash squid starter steak stella stew still
-stout strawberry strongbow stuffed sugar sundae sushi sweet syrup szechuan taco tagliatelle tandoori
-tango tapas tarka tart tea teacake tempranillo tempura teriyaki thali tiger tikka tiramisu toast
-toastie toffee tofu tomato tomatoes tonic tortilla trifle trout tuna turkey tzatziki udon vanilla
-veal vegetable vegetables veggie venison vindaloo vinegar vodka waffle wasabi water wedges whisky
-white wine wings wonton wrap yakitori yoghurt yorkshire
+banana bangers banoffee bao barbecue basil bass battered bean beans beef beer belly benedict bento
+berry bhaji bhajis bhuna bibimbap biriani biryani biscuit biscuits bitter blackcurrant blueberry
+board bolognese bottle bourbon brandy bread breakfast breast brie brioche brisket broccoli brownie
+browns bruschetta bruschette budweiser bulgogi bulmers burger burrito butter buttermilk cabbage
+cabernet caesar cake calamari california calzone camembert cappuccino caramel carbonara carlsberg
+carrot carrots carvery cashew cauliflower cava celery chai chamomile champagne chana chapati
+chardonnay cheddar cheese cheeseburger cheesecake cherry chicken chilli chips chocolate chop chops
+chorizo chow chowder churros chutney ciabatta cider cinnamon clam clams classic clotted club cobra
+coca cocktail coco cocoa coconut cod coffee coke cola colada coleslaw cookie cordial coriander corn
+corona cortado cotta courgette crab crackers cream creamy crisps crispy croissant crumble crumpet
+cucumber cumberland cupcake curry custard daiquiri dal danish decaf dessert dhal diavola diet dim
+dinner dip doner dopiaza double dough doughnut draught drink drizzle duck dumpling dumplings earl
+edamame egg eggs elderflower english espresso estrella extra fajita fajitas falafel fanta fettuccine
+fillet fish fishcake fishcakes flapjack flat flatbread florentine focaccia fosters frappe fresh
+fried fries fritter fruit fudge funghi gammon garlic gelato gin ginger glass gnocchi gobi goose
+goreng granola grape grapes gravy green grey grigio grill grilled guacamole guinness gyoza gyros
+haddock half halloumi ham hash hawaiian hazelnut heineken herb herbal hoisin hollandaise honey hot
+hummus ice iced ipa jacket jalapeno jalapenos jalfrezi jam josh juice karahi katsu kebab keema
+ketchup kids kimchi kingfisher kofta korai korma kulcha kung lager laksa lamb large lasagna lasagne
+lassi latte lemon lemonade lentil lettuce lime linguine loaded lobster lucozade macchiato mackerel
+madras magners main makhani maki malbec mango maple margarita margherita martini masala mash mashed
+matcha mayo meal meat meatball meatballs medium mein melon meringue merlot mezze milk milkshake
+mince mineral mint miso mixed mocha mojito monkfish moretti moussaka mozzarella muffin mushroom
+mushrooms mushy mussels mustard naan nachos nasi negroni nigiri noodle noodles nugget nuggets oat
+octopus oil olive olives omelette onion onions orange oyster paella pakora pale pancake pancakes
+paneer panini panna pao paratha parmigiana pasanda pasta pastry pasty pate pathia pavlova peach
+peanut pear peas penne pepper peppermint pepperoni peppers pepsi peroni peshwari pesto pho pickle
+pie pilau pimms pineapple pinot pint pistachio pitta pizza plaice plain platter ploughmans poached
+pomodoro poppadom poppadoms pork porridge porter portion potato potatoes prawn prawns profiteroles
+prosciutto prosecco provolone pudding pulled pumpkin quesadilla quiche raita ramen raspberry ravioli
+red regular rendang rhubarb ribeye ribs rice riesling rigatoni ring rings rioja risotto roast rogan
+roll rolls rose roti rum rump saag salad salami salmon salsa salt samosa sandwich sapporo sardines
+sashimi satay sauce sausage sausages sauvignon scallop scampi schweppes scone scrambled sea seafood
+seekh sesame shake shandy sharing shawarma shiraz shortbread shrimp singapore sirloin slaw slice
+small smash smashed smoked smoothie soba soda sole sorbet soup sour sourdough souvlaki soya
+spaghetti sparkling special spicy spinach sponge spring sprite spritz squash squid starter steak
+stella stew sticky still stout strawberry strongbow stuffed sugar sundae sushi sweet syrup szechuan
+taco tacos tagliatelle tandoori tango tapas tarka tart tartare tea teacake tempranillo tempura
+teriyaki thali tiger tikka tiramisu toast toastie toffee tofu tomato tomatoes tonic tortilla trifle
+trout tuna turkey tzatziki udon vanilla veal vegan vegetable vegetables vegetarian veggie venison
+vindaloo vinegar vodka waffle wasabi water wedges whipped whisky white wine wings wonton wrap
+yakitori yoghurt yorkshire zero
 `)
   .trim()
   .split(' ');

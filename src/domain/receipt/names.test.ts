@@ -11,6 +11,10 @@ describe('names a person can read (issue 53)', () => {
     expect(repairedName('Frled Onlon Rlngs')).toBe('Fried Onion Rings');
     expect(repairedName('Garllc Bread')).toBe('Garlic Bread');
     expect(repairedName('EGG CHEESE BISCULT')).toBe('EGG CHEESE BISCUIT');
+    expect(repairedName('Dtet Coke')).toBe('Diet Coke');
+    expect(repairedName('Engllsh Breakfast')).toBe('English Breakfast');
+    // No word of the list a like-shaped letter away: Jersey Royals are not 'Eggs Royale'.
+    expect(repairedName('JERSEY ROYALS')).toBe('JERSEY ROYALS');
     // A word the list does not know is left as read; so is a word already right.
     expect(repairedName('Zlggy Stardust')).toBe('Zlggy Stardust');
     expect(repairedName('Fried Rice')).toBe('Fried Rice');
