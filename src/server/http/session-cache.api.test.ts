@@ -1,7 +1,7 @@
 // The in-process session cache (http/session-cache.ts, decision 013): a confirmed session costs no
 // query for a few seconds, and sign-out or revocation still take effect on the very next request.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createSessionCache, sessionKeyOf } from './session-cache';
@@ -112,13 +112,18 @@ describe('the session cache', () => {
       const s = await signUp(short.app);
       const ask = () =>
         short.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: s.cookie } });
+      // The clock stands still until moved: a slow machine cannot outlast the cache's life
+      // between two asks.
+      vi.useFakeTimers({ toFake: ['Date'] });
       expect((await ask()).statusCode).toBe(200);
       // Ended behind this process's back, as another process's sign-out would.
       await t.database.db.execute(sql`delete from "session" where user_id = ${s.userId}`);
+      vi.setSystemTime(Date.now() + 399);
       expect((await ask()).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 450));
+      vi.setSystemTime(Date.now() + 2);
       expect((await ask()).statusCode).toBe(401);
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });

@@ -31,7 +31,7 @@ interface Entry {
 export function createSessionCache(opts: SessionCacheOptions = {}) {
   const ttlMs = opts.ttlMs ?? SESSION_CACHE_TTL_MS;
   const maxEntries = opts.maxEntries ?? 10_000;
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => Date.now());
   const entries = new Map<string, Entry>();
   let generation = 0;
 
