@@ -81,6 +81,10 @@ async function payByCard(page: Page, amount: string) {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  // The checkout says so, then takes the friend to their receipt: a later page.goto must not race
+  // that navigation.
+  await page.waitForURL(/\/payment-success\?/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
 }
 
 test('friends pick their own items from one link, pay, and the bill completes', async ({
