@@ -82,13 +82,14 @@ export function rowsReadAsOne(boxes: readonly OcrBox[]): Set<OcrBox> {
  * The strips of a page's price column to read again: one per line of words left of the column
  * with nothing found beside it in the column and no unnamed price just under it, between a few
  * rows above the column's first price and its last. Empty when the page has no column of prices
- * (fewer than three, right-aligned).
+ * (fewer than three, right-aligned). `merged`: the page's boxes of rows read as one, when the
+ * caller has them already.
  */
 export function missedPriceStrips(
   boxes: readonly OcrBox[],
   page: { width: number; height: number },
+  merged: ReadonlySet<OcrBox> = rowsReadAsOne(boxes),
 ): Rect[] {
-  const merged = rowsReadAsOne(boxes);
   const placed = boxes.map((b) => ({ box: b, at: place(b) }));
   const prices = placed.filter((p) => isPriceBox(p.box.text) && !merged.has(p.box));
   if (prices.length < MIN_COLUMN_PRICES) return [];
@@ -158,11 +159,11 @@ export async function withMissedPrices(
   page: { width: number; height: number },
   read: (lines: TextLine[]) => Promise<readonly (OcrBox | null)[]>,
 ): Promise<OcrBox[]> {
-  const strips = missedPriceStrips(boxes, page);
+  const merged = rowsReadAsOne(boxes);
+  const strips = missedPriceStrips(boxes, page, merged);
   if (strips.length === 0) return boxes;
   const found = (await read(strips.map(rectLine))).filter(isStripPrice);
   // A box of rows read as one gives way when two of its rows' prices or more were read again.
-  const merged = rowsReadAsOne(boxes);
   const readAgain = (box: OcrBox) => {
     const { top, bottom } = place(box);
     return found.filter((f) => place(f).centre > top && place(f).centre < bottom).length >= 2;
