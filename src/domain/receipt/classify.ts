@@ -250,9 +250,21 @@ export function moneyReadings(texts: string[]): MoneyReading[] {
     ...(isOn('currency without pence') ? [units, same(units, grouped) ? null : grouped] : []),
   ].filter((r): r is MoneyReading => r !== null && r.lines.some((l) => l.amount));
   if (readings.length === 0) return [{ ...pence, lines }];
-  // The form the evidence points to costs nothing (pence, when the whole forms find too little).
-  const first =
+  // The form the evidence points to costs nothing (pence, when the whole forms find too little);
+  // but the codes read apart when that gives a price to two or more named lines more than it
+  // does: a reading that explains more of the print is the till's ('Brot 1,491' as 1,49 and
+  // code 1 on every line, where pence reads only the few lines whose code kept its space).
+  const pricedNames = (r: MoneyReading | undefined) =>
+    r ? r.lines.filter((l) => l.amount && hasLetters(l.label, 2)).length : 0;
+  const evidenced =
     readings.find((r) => r.form === evidence) ?? readings.find((r) => r.form === 'pence');
+  const first =
+    codeApart &&
+    readings.includes(codeApart) &&
+    isOn('codes apart that price more names') &&
+    pricedNames(codeApart) >= pricedNames(evidenced) + 2
+      ? codeApart
+      : evidenced;
   // Against the evidence, each line in pence that a whole form reads otherwise costs it more.
   return readings.map((r) => ({
     ...r,
@@ -301,7 +313,11 @@ export function classified(text: string, index: number, amount: FoundAmount | nu
         .trim()
     : text;
   let kind: Line['kind'];
-  if (amount && QUANTITY_LINE.test(text) && !hasLetters(text.replace(/^QTY/i, ''), 3)) {
+  if (
+    amount &&
+    ((QUANTITY_LINE.test(text) && !hasLetters(text.replace(/^QTY/i, ''), 3)) ||
+      countTimesUnit(text) !== null)
+  ) {
     kind = 'quantity';
   } else kind = keywordKind(label) ?? (amount ? 'item' : 'text');
   if (kind === 'item' && (isInfoText(label, true) || FOUNDED.test(text))) kind = 'info';
@@ -309,6 +325,50 @@ export function classified(text: string, index: number, amount: FoundAmount | nu
   // price under an item. ('2 FOR $5.95 -25.30' is the deal's discount: it stays.)
   if (kind === 'item' && !amount?.negative && isUnitPrice(label, amount)) kind = 'info';
   return { index, text, amount, label, kind };
+}
+
+/** Words that join a count to its unit price ('2 AT 1 FOR 1.80', '2 Stk x 1,80', '2 st à 1,80'). */
+const COUNT_JOINERS: ReadonlySet<string> = new Set([
+  'AT',
+  'FOR',
+  'X',
+  'ST',
+  'STK',
+  'PCS',
+  'UN',
+  'UDS',
+]);
+
+/**
+ * A count at a unit price and the line total it makes, whatever the till prints between the count
+ * and the price ('2 AT 1 FOR 1.80 3.60', '2 Stk x 1,80 3,60', the 'x' lost to OCR: '3 2,73 8,19'):
+ * the count times the unit price is the line total, to the penny, and no word of a name stands
+ * among them. The arithmetic is the evidence, not the words: it holds on any till.
+ */
+export function countTimesUnit(
+  text: string,
+): { quantity: number; unitPence: number; totalPence: number } | null {
+  if (!isOn('a count checked by its line total')) return null;
+  const amounts = findAmounts(text);
+  if (amounts.length < 2) return null;
+  const unit = amounts.at(-2)!;
+  const total = amounts.at(-1)!;
+  if (unit.negative || total.negative) return null;
+  const before = text.slice(0, unit.start).trimStart();
+  let digits = 0;
+  while (digits < before.length && isDigit(before[digits]!)) digits++;
+  if (digits === 0 || digits > 2) return null;
+  const quantity = Number(before.slice(0, digits));
+  const joiners = before.slice(digits);
+  if (quantity < 2 || findAmounts(joiners).length > 0 || joiners.includes('%')) return null;
+  if (!letterWords(joiners).every((w) => w.length <= 1 || COUNT_JOINERS.has(w.toUpperCase())))
+    return null;
+  // Between the price and the total, a unit at most ('2 @ 0.69 EACH 1.38'): a name there makes the
+  // line an item printed count first ('2@3.50 COKE ZERO CAN 7.00').
+  const between = letterWords(text.slice(unit.end, total.start));
+  if (!between.every((w) => w.length <= 1 || UNIT_WORDS.has(w.toUpperCase()))) return null;
+  if (quantity * unit.pence !== total.pence) return null;
+  return { quantity, unitPence: unit.pence, totalPence: total.pence };
 }
 
 /** A label that only says how the price was made: a count or weight at a unit price. */

@@ -121,6 +121,8 @@ const READ_FOR: Readonly<Record<string, string>> = {
   f: 'it',
 };
 
+const VOWELS = 'aeiou';
+
 /** The words of the list the word could be with one letter of it read for another (READ_FOR). */
 function oneLetterMisread(word: string): Set<string> {
   const lower = word.toLowerCase();
@@ -131,7 +133,14 @@ function oneLetterMisread(word: string): Set<string> {
     const options = [...(READ_FOR[read] ?? ''), ...(read === 'm' ? ['rn'] : [])];
     for (const meant of options) {
       const form = confusable(lower.slice(0, k) + meant + lower.slice(k + 1));
-      for (const fit of BY_FORM.get(form) ?? []) fits.add(fit);
+      const found = BY_FORM.get(form) ?? [];
+      // A word a food word's last vowel away is that food in another language ('oliva', 'tomate',
+      // 'salame'): where languages differ, not where a recogniser errs. It is left as read.
+      const lastVowel = k === lower.length - 1 && VOWELS.includes(read) && VOWELS.includes(meant);
+      if (found.length > 0 && lastVowel) {
+        return new Set();
+      }
+      for (const fit of found) fits.add(fit);
     }
   }
   return fits;

@@ -12,8 +12,8 @@ import {
 } from './text';
 import { itemNameOrDefault, type Pence } from '../money';
 import { findAmounts, PACK_UNIT } from './amounts';
-import { countAtPriceFirst, isUnitPrice } from './classify';
-import { COLUMN_HEADING, isInfoText, keywordKind } from './keywords';
+import { countAtPriceFirst, countTimesUnit, isUnitPrice } from './classify';
+import { COLUMN_HEADING, isInfoText, keywordKind, withoutBarcode } from './keywords';
 import { countedPence, isItemLine, sum, type Item, type Line } from './line';
 import {
   CODE_BEFORE_NAME,
@@ -299,7 +299,7 @@ function namesFollowPrices(region: Line[]): boolean {
 function looksLikeName(text: string): boolean {
   return (
     hasLetters(text, 2) &&
-    !isInfoText(text.replace(CODE_BEFORE_NAME, '')) &&
+    !isInfoText(withoutBarcode(text.replace(CODE_BEFORE_NAME, ''))) &&
     !COLUMN_HEADING.test(text) &&
     keywordKind(text) === null &&
     text.length < 60
@@ -656,11 +656,16 @@ function quantityItem(
   items: Item[],
   pendingName: Line | null,
 ): Item | { pending: { quantity: number; total: Pence } } | null {
-  const m = QUANTITY_LINE.exec(line.text)!;
-  const quantity = Number(m[1] ?? m[2]);
+  const m = QUANTITY_LINE.exec(line.text);
+  const checked = m ? null : countTimesUnit(line.text);
   const amounts = findAmounts(line.text);
+  const quantity = checked ? checked.quantity : Number(m![1] ?? m![2]);
   const unit = amounts[0]!.pence;
-  const lineTotal = amounts.length > 1 ? amounts.at(-1)!.pence : unit * quantity;
+  const lineTotal = checked
+    ? checked.totalPence
+    : amounts.length > 1
+      ? amounts.at(-1)!.pence
+      : unit * quantity;
   const previous = items.at(-1);
   if (!pendingName && previous && previous.amountPence === lineTotal) {
     previous.quantity = quantity;

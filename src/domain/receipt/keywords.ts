@@ -1,4 +1,4 @@
-import { digitsOf, oneSpaced, phrases } from './text';
+import { digitsOf, isDigit, oneSpaced, phrases } from './text';
 import { isOn, onSwitch } from './switches';
 
 // What a receipt line is, from its words. The table is checked top to bottom and the first match
@@ -591,6 +591,19 @@ const ADDRESS_WORD = phrases([
 ]);
 const STREET =
   /\b\d+[A-Z]?\s+(?:[A-Z][A-Za-z'.]*\s+){0,3}(?:STREET|ST|ROAD|RD|AVENUE|AVE|LANE|LN|BLVD|BOULEVARD|DRIVE|DR|WAY|PLACE|PL|SQUARE|SQ|HIGH\s*ST|PARADE|CRESCENT|TERRACE|CLOSE|COURT|CT|HWY|HIGHWAY|PARKWAY|PKWY|CALLE|STRASSE|STR|VIA|RUE|PLAZA)\b\.?/i;
+
+/**
+ * The text without the barcode printed after a product's name ('GROUND BEEF 645374921476'): an
+ * unbroken run of 12 or 13 digits (UPC-A, EAN-13) is a product code, never a phone number, which
+ * is printed shorter or in groups.
+ */
+export function withoutBarcode(text: string): string {
+  if (!isOn('a barcode after the name')) return text;
+  return text
+    .split(' ')
+    .filter((w) => !(w.length >= 12 && w.length <= 13 && [...w].every(isDigit)))
+    .join(' ');
+}
 
 /**
  * True for lines such as addresses, phone numbers, dates, times, URLs and card numbers. A line with a

@@ -48,6 +48,10 @@ describe('names a person can read (issue 53)', () => {
     expect(repairedName('S&PCalanari')).toBe('S&PCalamari');
     expect(repairedName('BLTSandwlch')).toBe('BLTSandwich');
     expect(repairedName('PCMouse')).toBe('PCMouse');
+    // A word's last vowel is where languages' words for a food differ, not where OCR errs.
+    expect(repairedName('ACEITE DE OLIVA')).toBe('ACEITE DE OLIVA');
+    expect(repairedName('Salame Milano')).toBe('Salame Milano');
+    expect(repairedName('Tonato Sauce')).toBe('Tomato Sauce'); // within the word, still repaired
   });
 
   it('reads a count glued to a name apart, keeping it as the count', () => {

@@ -558,7 +558,8 @@ describe("parseReceiptText: how tills mark a line's count and codes", () => {
     expect(items('2@3.50 COKE ZERO CAN 9.00\nTOTAL 9.00')).toEqual([]);
     // The space before the name lost to OCR.
     expect(items('2@0.74GARLIC BULBS 1.48\nTOTAL 1.48')).toEqual([['GARLIC BULBS', 148, 2]]);
-    expect(items('COKE 1.38\n2 @ 0.69 EACH 1.38\nTOTAL 1.38')).toEqual([['COKE', 138]]);
+    // Under a priced name, the count at its unit price is that item's count.
+    expect(items('COKE 1.38\n2 @ 0.69 EACH 1.38\nTOTAL 1.38')).toEqual([['COKE', 138, 2]]);
   });
 
   it('a count at a unit price whose line total OCR garbled: the sums take the count at the price', () => {

@@ -26,7 +26,7 @@ import {
 } from './items';
 import { repairedName } from './food-words';
 import { countedPence, sum, unionRect, type Item, type Line } from './line';
-import { isInfoText, keywordKind, type LineKind } from './keywords';
+import { isInfoText, keywordKind, withoutBarcode, type LineKind } from './keywords';
 import { layoutLines, type ReceiptLine } from './lines-from-boxes';
 import { establishmentName } from './name';
 import { COUNT_AT_PRICE_FIRST, POINT_LOST } from './rules';
@@ -273,7 +273,7 @@ function splitPrice(text: string): { words: string; price: string } {
 
 /** A line that names something: words that are not a receipt's keywords, an address or a date. */
 const named = (l: { words: string }) =>
-  hasLetters(l.words, 3) && keywordKind(l.words) === null && !isInfoText(l.words);
+  hasLetters(l.words, 3) && keywordKind(l.words) === null && !isInfoText(withoutBarcode(l.words));
 
 /** From the first priced name to the last: where the items are. */
 function itemSpan(texts: readonly string[]): [number, number] {

@@ -516,6 +516,77 @@ export const RULES: readonly Rule[] = [
     ],
   },
   {
+    name: 'a count checked by its line total',
+    reason:
+      'A line that starts with a count and ends with two amounts, the first times the count making ' +
+      'the second to the penny, is a count at a unit price, whatever words the till prints between ' +
+      'them ("2 AT 1 FOR", "2 Stk x", "2 st à") or OCR loses ("3 2,73 8,19"): the arithmetic holds ' +
+      'on any till, and no name stands among them. It gives the count to the name above it.',
+    examples: [
+      {
+        lines: ['GROUND BEEF', '2 AT 1 FOR 5.20 10.40 N', 'WHITE BREAD 1.91 N', 'TOTAL 12.31'],
+        items: [
+          ['GROUND BEEF', 1040],
+          ['WHITE BREAD', 191],
+        ],
+      },
+      {
+        lines: ['JAMBON CUIT', '3 Stk x 2,73 8,19', 'KAAS BELEGEN 3,49', 'SUMME 11,68'],
+        items: [
+          ['JAMBON CUIT', 819],
+          ['KAAS BELEGEN', 349],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'codes apart that price more names',
+    reason:
+      'Of two readings of the same print, the one that gives a price to more named lines explains ' +
+      'more of it: when reading the codes apart prices two or more named lines more than the form ' +
+      "of money the lines seem to be in ('Brot 1,491' as 1,49 and code 1, where thousands or pence " +
+      'read only the few lines whose code kept its space), it is the plain reading, and the others ' +
+      'must be paid for by the sums.',
+    examples: [
+      {
+        // The total's digit misread: the sums cannot decide, the print does.
+        lines: [
+          'MARKT AM RING',
+          'JOGHURT NATUR 0,691',
+          'POMMES GALA 3 x 3,21 9,63 1',
+          'STROOPWAFELS 2,081',
+          'BANANEN 1,342',
+          'NUDELN PENNE 1,371',
+          'SUMME EUR 15,71',
+          'BAR 20,00',
+        ],
+        items: [
+          ['JOGHURT NATUR', 69],
+          ['POMMES GALA', 963],
+          ['STROOPWAFELS', 208],
+          ['BANANEN', 134],
+          ['NUDELN PENNE', 137],
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a barcode after the name',
+    reason:
+      'An unbroken run of 12 or 13 digits after a name is its product code (UPC-A, EAN-13), as ' +
+      'US and European tills print it, never a phone number (printed shorter, or in groups): ' +
+      'the line is a name, and the count or price under it is its.',
+    examples: [
+      {
+        lines: ['PEANUT BUTTER 618354800852', '3 @ 3.41 10.23 X', 'MILK 2.98 N', 'TOTAL 13.21'],
+        items: [
+          ['PEANUT BUTTER', 1023],
+          ['MILK', 298],
+        ],
+      },
+    ],
+  },
+  {
     name: 'modifier lines under an item',
     reason:
       'A line at no cost under a dish says how it was ordered ("NO ICE", "1 MEDIUM"): nothing to share, so a note of the dish, not an item.',
