@@ -6,6 +6,10 @@
 //   compressed, each with a label bench/receipts reads (src/server/testing/synthetic-receipts.ts).
 //   A share P of them (0.15 unless given; chosen by seed, the others' photos do not change) is
 //   saved as HEIC as iPhones do, encoded by heif-enc (Debian: apt-get install libheif-examples).
+// npm run fixtures:receipt -- --synthetic DIR --world [--count N] [--seed S]
+//   Receipts brought back from abroad instead (src/server/testing/world-receipts.ts): continental
+//   tills with decimal commas and tax codes, US groceries with codes and '.89', bills printing a
+//   second currency's total; a third of each, photographed as the UK set is.
 // Writes the UK test receipt as a phone-like JPEG (or a flat PNG with --flat) for e2e tests.
 // With --heic, the phone-like photo (turned upright) as an iPhone-style HEIC, encoded by heif-enc
 // (Debian: apt-get install libheif-examples); that is how src/server/testing/fixtures/
@@ -34,6 +38,7 @@ const KINDS: readonly ReceiptKind[] = [
   'supermarket',
   'pub',
 ];
+const WORLD_KINDS: readonly ReceiptKind[] = ['continental', 'us-grocery', 'two-currencies'];
 const args = process.argv.slice(2);
 const syntheticAt = args.indexOf('--synthetic');
 if (syntheticAt >= 0) {
@@ -44,21 +49,25 @@ if (syntheticAt >= 0) {
   };
   const count = option('count', 300);
   const first = option('seed', 1);
-  const heicShare = option('heic-share', 0.15);
+  const world = args.includes('--world');
+  const heicShare = option('heic-share', world ? 0 : 0.15);
   fs.mkdirSync(dir, { recursive: true });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'synthetic-heic-'));
   for (let seed = first; seed < first + count; seed++) {
     // Four in ten are supermarket lists (one of them with a product code between each name and
     // its price), three restaurants, two pubs, one cafe.
-    const kind = KINDS[seed % 10]!;
+    const kind = world ? WORLD_KINDS[seed % 3]! : KINDS[seed % 10]!;
     const heic = seeded(seed * 31 + 17).next() < heicShare;
     const { jpeg, label } = await syntheticReceipt(seed, {
       kind,
-      productCodes: seed % 10 === 0,
+      productCodes: !world && seed % 10 === 0,
       tillStyles: true,
       lossless: heic,
     });
-    const stem = path.join(dir, `uk-${String(seed).padStart(4, '0')}-${label.kind}`);
+    const stem = path.join(
+      dir,
+      `${world ? 'world' : 'uk'}-${String(seed).padStart(4, '0')}-${label.kind}`,
+    );
     if (heic) {
       // The phone's own encoder at about the JPEG's quality: iPhones save HEIC at 50-60%.
       const png = path.join(work, 'photo.png');

@@ -64,3 +64,35 @@ describe('the synthetic UK set: how its tills print', () => {
     }
   });
 });
+
+describe('the world set: receipts brought back from abroad', () => {
+  const printed = (lines: { left: string; right?: string }[]) =>
+    lines.map((l) => `${l.left} ${l.right ?? ''}`);
+
+  it('prints decimal commas with tax codes, barcodes with prices under a dollar, a second currency', () => {
+    const all = (kind: 'continental' | 'us-grocery' | 'two-currencies') =>
+      Array.from({ length: 20 }, (_, k) => printed(draftReceipt(k + 1, kind).lines)).flat();
+    const continental = all('continental');
+    expect(continental.some((t) => /\d,\d{2}[12]\s*$/.test(t))).toBe(true); // the code glued on
+    expect(continental.some((t) => /\d,\d{2} [AB12]\s*$/.test(t))).toBe(true);
+    expect(continental.some((t) => /\d x \d+,\d{2}/.test(t))).toBe(true);
+    const us = all('us-grocery');
+    expect(us.some((t) => /\d{12} +\.\d{2} [NFX]\s*$/.test(t))).toBe(true);
+    expect(us.some((t) => /^\s*\d AT 1 FOR /.test(t))).toBe(true);
+    const two = all('two-currencies');
+    expect(two.some((t) => /^TOTAL USD/.test(t))).toBe(true);
+  });
+
+  it('reads to its labels as printed, whatever the kind', () => {
+    for (const kind of ['continental', 'us-grocery', 'two-currencies'] as const) {
+      for (let seed = 1; seed <= 20; seed++) {
+        const drafted = draftReceipt(seed, kind);
+        const parsed = parseReceiptText(printed(drafted.lines));
+        expect(parsed.items.map((i) => [i.name, i.amountPence])).toEqual(
+          drafted.items.map((i) => [i.name, i.pence]),
+        );
+        expect(parsed.totalPence).toBe(drafted.total);
+      }
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { renderReceipt, type ReceiptLine } from './receipt-fixtures';
+import { draftWorld, type WorldKind } from './world-receipts';
 
 // A seeded generator of UK receipts with their labels, photographed the ways people do: the
 // synthetic set bench/receipts reads like any folder (`npm run fixtures:receipt -- --synthetic`),
@@ -23,7 +24,8 @@ export interface SyntheticLabel {
   };
 }
 
-export type ReceiptKind = 'supermarket' | 'restaurant' | 'cafe' | 'pub';
+/** UK kinds, and the kinds of receipt brought back from abroad (world-receipts.ts). */
+export type ReceiptKind = 'supermarket' | 'restaurant' | 'cafe' | 'pub' | WorldKind;
 
 export interface PhotoFaults {
   /** share of the frame's width the paper is meant to take; a receipt too long for a 3:4 frame at
@@ -459,7 +461,9 @@ export function draftReceipt(
       ? supermarket(r, productCodes, till)
       : chosen === 'cafe'
         ? cafe(r)
-        : restaurant(r, chosen === 'pub', till);
+        : chosen === 'restaurant' || chosen === 'pub'
+          ? restaurant(r, chosen === 'pub', till)
+          : draftWorld(r, chosen);
   return { ...drafted, kind: chosen };
 }
 
@@ -625,10 +629,14 @@ export async function syntheticReceipt(
 ): Promise<{ jpeg: Buffer; label: SyntheticLabel }> {
   const drafted = draftReceipt(seed, kind, { productCodes, tillStyles });
   const r = seeded(seed * 7 + 3);
+  const width = r.int(560, 720);
+  const fontSize = r.int(22, 28);
+  const fontFamily = r.pick(FONTS);
   const flat = await renderReceipt(drafted.lines, {
-    width: r.int(560, 720),
-    fontSize: r.int(22, 28),
-    fontFamily: r.pick(FONTS),
+    width,
+    // A till with a barcode on each line prints in a smaller type, for name, code and price to fit.
+    fontSize: drafted.kind === 'us-grocery' ? Math.round(fontSize * 0.75) : fontSize,
+    fontFamily,
   });
   const photo = photoFaults(seed, faults);
   const made = await photographed(flat, photo, seed, lossless);
