@@ -350,10 +350,10 @@ export function countTimesUnit(
 ): { quantity: number; unitPence: number; totalPence: number } | null {
   if (!isOn('a count checked by its line total')) return null;
   const amounts = findAmounts(text);
-  if (amounts.length < 2) return null;
-  const unit = amounts.at(-2)!;
-  const total = amounts.at(-1)!;
-  if (unit.negative || total.negative) return null;
+  const total = amounts.at(-1);
+  if (!total || total.negative) return null;
+  const unit = amounts.length >= 2 ? amounts.at(-2)! : centsWithoutZero(text, total.start);
+  if (!unit || unit.negative) return null;
   const before = text.slice(0, unit.start).trimStart();
   let digits = 0;
   while (digits < before.length && isDigit(before[digits]!)) digits++;
@@ -369,6 +369,20 @@ export function countTimesUnit(
   if (!between.every((w) => w.length <= 1 || UNIT_WORDS.has(w.toUpperCase()))) return null;
   if (quantity * unit.pence !== total.pence) return null;
   return { quantity, unitPence: unit.pence, totalPence: total.pence };
+}
+
+/**
+ * A unit price under a dollar printed without its zero and glued to the word before it, right
+ * before the line total ('4 AT 1 FOR.51 2.04'): US tills print cents so ('.51').
+ */
+function centsWithoutZero(text: string, end: number): FoundAmount | null {
+  const before = text.slice(0, end).trimEnd();
+  const n = before.length;
+  if (n < 4 || before[n - 3] !== '.' || !isDigit(before[n - 2]!) || !isDigit(before[n - 1]!)) {
+    return null;
+  }
+  if (isDigit(before[n - 4]!)) return null;
+  return { pence: Number(before.slice(n - 2)), start: n - 3, end: n, negative: false };
 }
 
 /** A label that only says how the price was made: a count or weight at a unit price. */

@@ -581,7 +581,7 @@ function lettersForDigits(text: string): string {
 export function tidyName(name: string): string {
   return (
     oneSpaced(
-      lettersForDigits(name)
+      withoutBarcode(lettersForDigits(name))
         // product codes and barcodes, a VAT code glued on; not a fraction's numerator glued after
         // the code ('0328884067591/2CAP': a code, then a half-inch cap)
         .replace(/\b\d{6,}(?=\d\/\d)|\b\d{6,}[A-Z]?\b/g, ' ')

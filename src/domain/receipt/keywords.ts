@@ -1,4 +1,4 @@
-import { digitsOf, isDigit, oneSpaced, phrases } from './text';
+import { digitsOf, isDigit, isUpper, oneSpaced, phrases } from './text';
 import { isOn, onSwitch } from './switches';
 
 // What a receipt line is, from its words. The table is checked top to bottom and the first match
@@ -593,15 +593,24 @@ const STREET =
   /\b\d+[A-Z]?\s+(?:[A-Z][A-Za-z'.]*\s+){0,3}(?:STREET|ST|ROAD|RD|AVENUE|AVE|LANE|LN|BLVD|BOULEVARD|DRIVE|DR|WAY|PLACE|PL|SQUARE|SQ|HIGH\s*ST|PARADE|CRESCENT|TERRACE|CLOSE|COURT|CT|HWY|HIGHWAY|PARKWAY|PKWY|CALLE|STRASSE|STR|VIA|RUE|PLAZA)\b\.?/i;
 
 /**
- * The text without the barcode printed after a product's name ('GROUND BEEF 645374921476'): an
- * unbroken run of 12 or 13 digits (UPC-A, EAN-13) is a product code, never a phone number, which
- * is printed shorter or in groups.
+ * The text without the barcode printed after a product's name ('GROUND BEEF 645374921476', the
+ * space before it lost: 'PAPERTOWELS880034470104'): an unbroken run of 12 or 13 digits (UPC-A,
+ * EAN-13) is a product code, never a phone number, which is printed shorter or in groups.
  */
 export function withoutBarcode(text: string): string {
   if (!isOn('a barcode after the name')) return text;
   return text
     .split(' ')
-    .filter((w) => !(w.length >= 12 && w.length <= 13 && [...w].every(isDigit)))
+    .map((w) => {
+      let digits = 0;
+      while (digits < w.length && isDigit(w[w.length - 1 - digits]!)) digits++;
+      const rest = w.slice(0, w.length - digits);
+      if (rest !== '' && isDigit(rest.at(-1)!)) return w;
+      // A capital O ending the word, read as a zero, glued to a 12-digit code ('AVOCAD0886354980701').
+      if (digits === 13 && w[rest.length] === '0' && isUpper(rest.at(-1))) return `${rest}O`;
+      return digits === 12 || digits === 13 ? rest : w;
+    })
+    .filter((w) => w !== '')
     .join(' ');
 }
 

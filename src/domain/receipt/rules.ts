@@ -537,6 +537,14 @@ export const RULES: readonly Rule[] = [
           ['KAAS BELEGEN', 349],
         ],
       },
+      {
+        // The unit price under a dollar without its zero, its space lost to OCR.
+        lines: ['LIMES', '4AT1F0R.51 2.04X', 'WHITE BREAD 2.32 X', 'TOTAL 4.36'],
+        items: [
+          ['LIMES', 204],
+          ['WHITE BREAD', 232],
+        ],
+      },
     ],
   },
   {
@@ -573,15 +581,30 @@ export const RULES: readonly Rule[] = [
   {
     name: 'a barcode after the name',
     reason:
-      'An unbroken run of 12 or 13 digits after a name is its product code (UPC-A, EAN-13), as ' +
-      'US and European tills print it, never a phone number (printed shorter, or in groups): ' +
-      'the line is a name, and the count or price under it is its.',
+      'An unbroken run of 12 or 13 digits after a name, or glued to it, is its product code ' +
+      '(UPC-A, EAN-13), as US and European tills print it, never a phone number (printed ' +
+      'shorter, or in groups): the line is a name, the count or price under it is its, and the ' +
+      'code is no part of the name.',
     examples: [
       {
         lines: ['PEANUT BUTTER 618354800852', '3 @ 3.41 10.23 X', 'MILK 2.98 N', 'TOTAL 13.21'],
         items: [
           ['PEANUT BUTTER', 1023],
           ['MILK', 298],
+        ],
+      },
+      {
+        // The space before the code lost, and the name's last O read as a zero.
+        lines: [
+          'PAPERTOWELS880034470104',
+          '4 AT 1 FOR 6.44 25.76 N',
+          'AVOCAD0886354980701',
+          '2 @ 0.58 1.16 X',
+          'TOTAL 26.92',
+        ],
+        items: [
+          ['PAPERTOWELS', 2576],
+          ['AVOCADO', 116],
         ],
       },
     ],
