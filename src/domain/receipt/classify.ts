@@ -278,7 +278,7 @@ export function moneyReadings(texts: string[]): MoneyReading[] {
  * readDigitCodesAfterPrices); a number before a price printed without its zero ('4011 .89' as
  * '4011 0.89').
  */
-function codesApart(text: string): string {
+export function codesApart(text: string): string {
   const n = text.length;
   const digit = (k: number) => isDigit(text[k]);
   if (

@@ -5,6 +5,7 @@ import { findAmounts, percentToBasisPoints, trailingAmount } from './amounts';
 import {
   clean,
   classified,
+  codesApart,
   classify,
   joinPricesOnTheirOwnLine,
   moneyReadings,
@@ -29,7 +30,7 @@ import { countedPence, sum, unionRect, type Item, type Line } from './line';
 import { isInfoText, keywordKind, withoutBarcode, type LineKind } from './keywords';
 import { layoutLines, type ReceiptLine } from './lines-from-boxes';
 import { establishmentName } from './name';
-import { COUNT_AT_PRICE_FIRST, POINT_LOST } from './rules';
+import { COUNT_AT_PRICE_FIRST, POINT_LOST, QUANTITY_LINE } from './rules';
 import { best, bestPossible, score, type Reading } from './score';
 import { isOn } from './switches';
 import { check, chooseTotals, isLastResort, readFigures } from './totals';
@@ -199,7 +200,8 @@ export function readingsOfText(
     return first;
   }
   const moved = [undefined, ...endsOfTheItems(texts)].flatMap((upTo, k) => {
-    const movedTexts = pricesMoved(texts, 1, upTo);
+    // Moved beside its name, a price's code is read apart as the till's others are.
+    const movedTexts = readCodesAfterPrices(pricesMoved(texts, 1, upTo));
     // A line given the price below it sits on both rows.
     const movedBoxes = boxesMoved(texts, keptBoxes, upTo);
     return readLines(
@@ -242,14 +244,28 @@ function missing(amounts: readonly number[], items: readonly { amountPence: numb
 /**
  * Each line's closing price moved to the line above it, the words staying where they are, for the
  * lines up to `last` (all without it). A line left with neither words nor price is left empty, so
- * the lines keep their places.
+ * the lines keep their places. A count at a unit price on a line of its own ('4x0,88' split from
+ * 'AGUA MINERAL 4 x 0,88') is its name's, no row of the price column: the prices move past it.
  */
 export function pricesMoved(texts: readonly string[], step: 1, last = texts.length - 1): string[] {
   const split = texts.map(splitPrice);
-  return split.map(({ words, price }, i) => {
-    if (i > last) return `${words} ${price}`.trim();
-    return `${words} ${i + step <= last ? (split[i + step]?.price ?? '') : ''}`.trim();
-  });
+  const rows = priceRows(texts, last);
+  const moved = split.map(({ words, price }) => `${words} ${price}`.trim());
+  for (const [k, i] of rows.entries()) {
+    const from = rows[k + step];
+    moved[i] = `${split[i]!.words} ${from === undefined ? '' : split[from]!.price}`.trim();
+  }
+  return moved;
+}
+
+/** The lines up to `last` that are rows of the price column (pricesMoved). */
+function priceRows(texts: readonly string[], last: number): number[] {
+  const countsApart = isOn('prices a row up');
+  return texts.flatMap((text, i) =>
+    i > last || (countsApart && QUANTITY_LINE.test(text) && findAmounts(text).length === 1)
+      ? []
+      : [i],
+  );
 }
 
 /** The lines' boxes as pricesMoved moves their prices: a line given the price below spans both. */
@@ -258,16 +274,27 @@ function boxesMoved(
   boxes: readonly (ReceiptRect | undefined)[],
   last = texts.length - 1,
 ): (ReceiptRect | undefined)[] {
-  return texts.map((_, i) => {
-    const below = i + 1 <= last && splitPrice(texts[i + 1] ?? '').price !== '';
-    return below ? unionRect(boxes[i], boxes[i + 1]) : boxes[i];
-  });
+  const rows = priceRows(texts, last);
+  const moved = [...boxes];
+  for (const [k, i] of rows.entries()) {
+    const from = rows[k + 1];
+    if (from !== undefined && splitPrice(texts[from] ?? '').price !== '') {
+      moved[i] = unionRect(boxes[i], boxes[from]);
+    }
+  }
+  return moved;
 }
 
 function splitPrice(text: string): { words: string; price: string } {
   const amount = trailingAmount(text);
-  return amount
-    ? { words: text.slice(0, amount.start).trim(), price: text.slice(amount.start).trim() }
+  if (amount) {
+    return { words: text.slice(0, amount.start).trim(), price: text.slice(amount.start).trim() };
+  }
+  // A price with its till's code glued on ('1,541') is a row of the price column too.
+  const apart = isOn('a code read apart from a price') ? codesApart(text) : text;
+  const glued = apart === text ? null : trailingAmount(apart);
+  return glued
+    ? { words: apart.slice(0, glued.start).trim(), price: apart.slice(glued.start).trim() }
     : { words: text, price: '' };
 }
 

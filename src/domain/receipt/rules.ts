@@ -184,7 +184,9 @@ export const RULES: readonly Rule[] = [
     name: 'prices a row up',
     reason:
       'A tilted photo can put the price column a row out of step with the names: the first name ' +
-      'left without a price and a price left over without a name under the last.',
+      'left without a price and a price left over without a name under the last. The prices ' +
+      'move up a row, a price with its code glued on among them; a count at a unit price on a ' +
+      'line of its own stays with its name.',
     examples: [
       {
         lines: ['Latte', 'Muffin 3.10', 'Bagel 2.75', '2.40', 'Total 8.25'],
@@ -192,6 +194,26 @@ export const RULES: readonly Rule[] = [
           ['Latte', 310],
           ['Muffin', 275],
           ['Bagel', 240],
+        ],
+      },
+      {
+        // A count at a unit price on a line of its own is its name's: the prices move past it.
+        lines: [
+          'FROMAGE BLANC',
+          'KAAS BELEGEN 1,54 A',
+          'AGUA MINERAL 3,81 A',
+          '4x0,88',
+          'PAN DE MOLDE 3,52 A',
+          'CAMEMBERT 1,69 B',
+          '0,61 B',
+          'SUMME EUR 11,17',
+        ],
+        items: [
+          ['FROMAGE BLANC', 154],
+          ['KAAS BELEGEN', 381],
+          ['AGUA MINERAL', 352],
+          ['PAN DE MOLDE', 169],
+          ['CAMEMBERT', 61],
         ],
       },
     ],
