@@ -250,21 +250,9 @@ export function moneyReadings(texts: string[]): MoneyReading[] {
     ...(isOn('currency without pence') ? [units, same(units, grouped) ? null : grouped] : []),
   ].filter((r): r is MoneyReading => r !== null && r.lines.some((l) => l.amount));
   if (readings.length === 0) return [{ ...pence, lines }];
-  // The form the evidence points to costs nothing (pence, when the whole forms find too little);
-  // but the codes read apart when that gives a price to two or more named lines more than it
-  // does: a reading that explains more of the print is the till's ('Brot 1,491' as 1,49 and
-  // code 1 on every line, where pence reads only the few lines whose code kept its space).
-  const pricedNames = (r: MoneyReading | undefined) =>
-    r ? r.lines.filter((l) => l.amount && hasLetters(l.label, 2)).length : 0;
-  const evidenced =
-    readings.find((r) => r.form === evidence) ?? readings.find((r) => r.form === 'pence');
+  // The form the evidence points to costs nothing (pence, when the whole forms find too little).
   const first =
-    codeApart &&
-    readings.includes(codeApart) &&
-    isOn('codes apart that price more names') &&
-    pricedNames(codeApart) >= pricedNames(evidenced) + 2
-      ? codeApart
-      : evidenced;
+    readings.find((r) => r.form === evidence) ?? readings.find((r) => r.form === 'pence');
   // Against the evidence, each line in pence that a whole form reads otherwise costs it more.
   return readings.map((r) => ({
     ...r,

@@ -570,37 +570,6 @@ export const RULES: readonly Rule[] = [
     ],
   },
   {
-    name: 'codes apart that price more names',
-    reason:
-      'Of two readings of the same print, the one that gives a price to more named lines explains ' +
-      'more of it: when reading the codes apart prices two or more named lines more than the form ' +
-      "of money the lines seem to be in ('Brot 1,491' as 1,49 and code 1, where thousands or pence " +
-      'read only the few lines whose code kept its space), it is the plain reading, and the others ' +
-      'must be paid for by the sums.',
-    examples: [
-      {
-        // The total's digit misread: the sums cannot decide, the print does.
-        lines: [
-          'MARKT AM RING',
-          'JOGHURT NATUR 0,691',
-          'POMMES GALA 3 x 3,21 9,63 1',
-          'STROOPWAFELS 2,081',
-          'BANANEN 1,342',
-          'NUDELN PENNE 1,371',
-          'SUMME EUR 15,71',
-          'BAR 20,00',
-        ],
-        items: [
-          ['JOGHURT NATUR', 69],
-          ['POMMES GALA', 963],
-          ['STROOPWAFELS', 208],
-          ['BANANEN', 134],
-          ['NUDELN PENNE', 137],
-        ],
-      },
-    ],
-  },
-  {
     name: 'a barcode after the name',
     reason:
       'An unbroken run of 12 or 13 digits after a name, or glued to it, is its product code ' +
