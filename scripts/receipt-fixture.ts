@@ -9,7 +9,8 @@
 // npm run fixtures:receipt -- --synthetic DIR --world [--count N] [--seed S]
 //   Receipts brought back from abroad instead (src/server/testing/world-receipts.ts): continental
 //   tills with decimal commas and tax codes, US groceries with codes and '.89', bills printing a
-//   second currency's total; a third of each, photographed as the UK set is.
+//   second currency's total, Asian restaurant bills printed as a table (a count, a unit price and
+//   an amount on each row); a quarter of each, photographed as the UK set is.
 // Writes the UK test receipt as a phone-like JPEG (or a flat PNG with --flat) for e2e tests.
 // With --heic, the phone-like photo (turned upright) as an iPhone-style HEIC, encoded by heif-enc
 // (Debian: apt-get install libheif-examples); that is how src/server/testing/fixtures/
@@ -38,7 +39,12 @@ const KINDS: readonly ReceiptKind[] = [
   'supermarket',
   'pub',
 ];
-const WORLD_KINDS: readonly ReceiptKind[] = ['continental', 'us-grocery', 'two-currencies'];
+const WORLD_KINDS: readonly ReceiptKind[] = [
+  'continental',
+  'us-grocery',
+  'two-currencies',
+  'table',
+];
 const args = process.argv.slice(2);
 const syntheticAt = args.indexOf('--synthetic');
 if (syntheticAt >= 0) {
@@ -56,7 +62,7 @@ if (syntheticAt >= 0) {
   for (let seed = first; seed < first + count; seed++) {
     // Four in ten are supermarket lists (one of them with a product code between each name and
     // its price), three restaurants, two pubs, one cafe.
-    const kind = world ? WORLD_KINDS[seed % 3]! : KINDS[seed % 10]!;
+    const kind = world ? WORLD_KINDS[seed % WORLD_KINDS.length]! : KINDS[seed % 10]!;
     const heic = seeded(seed * 31 + 17).next() < heicShare;
     const { jpeg, label } = await syntheticReceipt(seed, {
       kind,

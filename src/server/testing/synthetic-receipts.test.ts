@@ -69,8 +69,8 @@ describe('the world set: receipts brought back from abroad', () => {
   const printed = (lines: { left: string; right?: string }[]) =>
     lines.map((l) => `${l.left} ${l.right ?? ''}`);
 
-  it('prints decimal commas with tax codes, barcodes with prices under a dollar, a second currency', () => {
-    const all = (kind: 'continental' | 'us-grocery' | 'two-currencies') =>
+  it('prints decimal commas with tax codes, barcodes with cents, a second currency, tables', () => {
+    const all = (kind: 'continental' | 'us-grocery' | 'two-currencies' | 'table') =>
       Array.from({ length: 20 }, (_, k) => printed(draftReceipt(k + 1, kind).lines)).flat();
     const continental = all('continental');
     expect(continental.some((t) => /\d,\d{2}[12]\s*$/.test(t))).toBe(true); // the code glued on
@@ -81,10 +81,14 @@ describe('the world set: receipts brought back from abroad', () => {
     expect(us.some((t) => /^\s*\d AT 1 FOR /.test(t))).toBe(true);
     const two = all('two-currencies');
     expect(two.some((t) => /^TOTAL USD/.test(t))).toBe(true);
+    // A count, a unit price and the row's amount on every row of a table.
+    const table = all('table');
+    expect(table.some((t) => /^\d  [A-Z][\w ]+  \d+\.\d{2} \d+\.\d{2}$/.test(t))).toBe(true);
+    expect(table.some((t) => /^[A-Z][\w ]+  \d  \d+\.\d{2} \d+\.\d{2}$/.test(t))).toBe(true);
   });
 
   it('reads to its labels as printed, whatever the kind', () => {
-    for (const kind of ['continental', 'us-grocery', 'two-currencies'] as const) {
+    for (const kind of ['continental', 'us-grocery', 'two-currencies', 'table'] as const) {
       for (let seed = 1; seed <= 20; seed++) {
         const drafted = draftReceipt(seed, kind);
         const parsed = parseReceiptText(printed(drafted.lines));

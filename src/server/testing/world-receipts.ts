@@ -6,11 +6,13 @@ import type { seeded } from './synthetic-receipts';
 // a digit printed hard against it) and rows with two amounts (a count at a unit price beside the
 // line's total); US tills with product codes before prices that have no leading zero ('.89') and a
 // tax flag after them; and bills in one currency that print the total again converted into a
-// second, smaller one. The printed lines and their labels; synthetic-receipts.ts photographs them.
+// second, smaller one; and Asian restaurant bills printed as a table, a count, a unit price and
+// the row's amount on every row. The printed lines and their labels; synthetic-receipts.ts
+// photographs them.
 
 type Random = ReturnType<typeof seeded>;
 
-export type WorldKind = 'continental' | 'us-grocery' | 'two-currencies';
+export type WorldKind = 'continental' | 'us-grocery' | 'two-currencies' | 'table';
 
 export interface WorldDraft {
   lines: ReceiptLine[];
@@ -84,6 +86,21 @@ const DINER: readonly [string, number, number][] = [
   ['POZOLE', 11000, 16500],
 ];
 
+const KOPITIAM: readonly [string, number, number][] = [
+  ['Nasi Lemak Ayam', 850, 1450],
+  ['Char Kway Teow', 750, 1200],
+  ['Roti Canai', 150, 350],
+  ['Teh Tarik', 250, 450],
+  ['Kopi O', 180, 300],
+  ['Mee Goreng Mamak', 700, 1100],
+  ['Satay Ayam 10pcs', 1200, 1800],
+  ['Laksa Penang', 800, 1300],
+  ['Milo Ais', 300, 500],
+  ['Ayam Penyet', 1100, 1600],
+  ['Kuih Lapis', 200, 400],
+  ['Sirap Bandung', 300, 450],
+];
+
 const CONTINENTAL_SHOPS = [
   'MARKT AM RING',
   'EPICERIE DU PORT',
@@ -92,6 +109,7 @@ const CONTINENTAL_SHOPS = [
 ];
 const US_SHOPS = ['VALUE MART', 'SUNRISE GROCERY', 'EAGLE FOODS'];
 const CANTINAS = ['LA PALOMA CANTINA', 'CASA AZUL', 'EL FAROLITO'];
+const RESTORAN = ['RESTORAN SRI MELATI', 'KEDAI MAKAN AH HOCK', 'WARUNG PAK LAH'];
 
 const price = (r: Random, [, lo, hi]: readonly [string, number, number]) => r.int(lo, hi);
 
@@ -245,10 +263,62 @@ export function twoCurrencies(r: Random): WorldDraft {
   return { lines, items, total, store };
 }
 
+/**
+ * A restaurant bill printed as a table under its headings: on every row a count, the name, the
+ * unit price and the row's amount (the count first, or after the name), then the subtotal, a
+ * service charge and a tax on it, and the total rounded to five cents.
+ */
+export function table(r: Random): WorldDraft {
+  const store = r.pick(RESTORAN);
+  const countFirst = r.chance(0.5);
+  const lines: ReceiptLine[] = [
+    { left: store, center: true },
+    {
+      left: `No. ${r.int(1, 200)}, Jalan ${r.pick(['Ampang', 'Bukit Bintang', 'Tun Razak'])}`,
+      center: true,
+    },
+    { left: `Table: ${r.int(1, 40)}   Pax: ${r.int(1, 8)}` },
+    {
+      left: countFirst ? 'QTY DESCRIPTION     PRICE' : 'DESCRIPTION  QTY   PRICE',
+      right: 'AMOUNT',
+    },
+  ];
+  const items: WorldDraft['items'] = [];
+  for (const dish of pickItems(r, KOPITIAM, r.int(3, 9))) {
+    const each = Math.round(price(r, dish) / 10) * 10;
+    const n = r.chance(0.4) ? r.int(2, 5) : 1;
+    const left = countFirst
+      ? `${n}  ${dish[0]}  ${amount(each)}`
+      : `${dish[0]}  ${n}  ${amount(each)}`;
+    lines.push({ left, right: amount(each * n) });
+    items.push({ name: dish[0], pence: each * n });
+  }
+  const subtotal = items.reduce((s, i) => s + i.pence, 0);
+  const service = Math.round(subtotal / 10);
+  const tax = Math.round(((subtotal + service) * 6) / 100);
+  const exact = subtotal + service + tax;
+  const total = Math.round(exact / 5) * 5;
+  lines.push(
+    { left: '' },
+    { left: 'Sub Total', right: amount(subtotal) },
+    { left: 'Service Charge 10%', right: amount(service) },
+    { left: 'SST 6%', right: amount(tax) },
+    { left: 'Rounding Adj', right: amount(total - exact) },
+    { left: 'TOTAL (RM)', right: amount(total) },
+    { left: 'CASH', right: amount(Math.ceil(total / 1000) * 1000) },
+    { left: 'CHANGE', right: amount(Math.ceil(total / 1000) * 1000 - total) },
+    { left: '' },
+    { left: 'Thank You, Please Come Again', center: true },
+  );
+  return { lines, items, total, store };
+}
+
 export function draftWorld(r: Random, kind: WorldKind): WorldDraft {
   return kind === 'continental'
     ? continental(r)
     : kind === 'us-grocery'
       ? usGrocery(r)
-      : twoCurrencies(r);
+      : kind === 'two-currencies'
+        ? twoCurrencies(r)
+        : table(r);
 }
