@@ -260,11 +260,8 @@ export function pricesMoved(texts: readonly string[], step: 1, last = texts.leng
 
 /** The lines up to `last` that are rows of the price column (pricesMoved). */
 function priceRows(texts: readonly string[], last: number): number[] {
-  const countsApart = isOn('prices a row up');
   return texts.flatMap((text, i) =>
-    i > last || (countsApart && QUANTITY_LINE.test(text) && findAmounts(text).length === 1)
-      ? []
-      : [i],
+    i > last || (QUANTITY_LINE.test(text) && findAmounts(text).length === 1) ? [] : [i],
   );
 }
 
