@@ -385,11 +385,13 @@ test('a push message is shown by the service worker, and tapping it opens the bi
     url: `/bill/${links.billId}`,
     tag: 'paid:e2e',
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration.registrationId,
-    data: JSON.stringify(message),
-  });
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(message),
+    });
+  await deliver();
   const shown = async () =>
     page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
@@ -400,11 +402,13 @@ test('a push message is shown by the service worker, and tapping it opens the bi
         data: n.data as unknown,
       }));
     });
-  await expect
-    .poll(shown)
-    .toEqual([
-      { title: message.title, body: message.body, tag: message.tag, data: { url: message.url } },
-    ]);
+  const expected = [
+    { title: message.title, body: message.body, tag: message.tag, data: { url: message.url } },
+  ];
+  // A push service delivers again a message the browser did not take: on a loaded machine the
+  // worker can still be starting when the first comes. Shown once either way (one tag).
+  await expect.poll(shown).toEqual(expected).catch(deliver);
+  await expect.poll(shown).toEqual(expected);
 
   // Headless Chromium draws no notification: the one the worker shows is drawn here, as a phone's
   // lock screen would, to be looked at.
