@@ -1,6 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { renderReceipt, type ReceiptLine } from './receipt-fixtures';
-import { draftWorld, type WorldKind } from './world-receipts';
+import { amount as money, draftWorld, type WorldKind } from './world-receipts';
 
 // A seeded generator of UK receipts with their labels, photographed the ways people do: the
 // synthetic set bench/receipts reads like any folder (`npm run fixtures:receipt -- --synthetic`),
@@ -218,8 +218,6 @@ const TOWNS = [
 ];
 const FONTS = ['DejaVu Sans Mono', 'Liberation Mono', 'DejaVu Sans', 'Liberation Sans Narrow'];
 
-const money = (pence: number) =>
-  `${pence < 0 ? '-' : ''}${Math.floor(Math.abs(pence) / 100)}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
 const price = (r: Random, [, lo, hi]: readonly [string, number, number]) =>
   Math.round(r.int(lo, hi) / 5) * 5 - (r.chance(0.5) ? 1 : 0);
 
